@@ -1,0 +1,130 @@
+/* iri-char.c: character classes of the IRI grammar (§2.2)
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+#include <glib/gi18n-lib.h>
+
+#include "iri-char-private.h"
+#include "iri-ucd-private.h"
+
+#define A   (IRI_ASCII_ALPHA | IRI_ASCII_UNRESERVED | IRI_ASCII_SCHEME | IRI_ASCII_USERINFO | \
+             IRI_ASCII_REG_NAME | IRI_ASCII_PCHAR | IRI_ASCII_PATH | IRI_ASCII_QUERY | IRI_ASCII_URI)
+#define AH  (A | IRI_ASCII_HEX)
+#define D   (IRI_ASCII_DIGIT | IRI_ASCII_HEX | IRI_ASCII_UNRESERVED | IRI_ASCII_SCHEME | \
+             IRI_ASCII_USERINFO | IRI_ASCII_REG_NAME | IRI_ASCII_PCHAR | IRI_ASCII_PATH | \
+             IRI_ASCII_QUERY | IRI_ASCII_URI)
+/* "-" and "." are unreserved and scheme characters; "_" and "~" only unreserved. */
+#define US  (IRI_ASCII_UNRESERVED | IRI_ASCII_SCHEME | IRI_ASCII_USERINFO | IRI_ASCII_REG_NAME | \
+             IRI_ASCII_PCHAR | IRI_ASCII_PATH | IRI_ASCII_QUERY | IRI_ASCII_URI)
+#define U   (IRI_ASCII_UNRESERVED | IRI_ASCII_USERINFO | IRI_ASCII_REG_NAME | IRI_ASCII_PCHAR | \
+             IRI_ASCII_PATH | IRI_ASCII_QUERY | IRI_ASCII_URI)
+#define SD  (IRI_ASCII_SUB_DELIM | IRI_ASCII_USERINFO | IRI_ASCII_REG_NAME | IRI_ASCII_PCHAR | \
+             IRI_ASCII_PATH | IRI_ASCII_QUERY | IRI_ASCII_URI)
+/* "+" is a sub-delim and a scheme character. */
+#define SDS (SD | IRI_ASCII_SCHEME)
+#define COLON (IRI_ASCII_GEN_DELIM | IRI_ASCII_USERINFO | IRI_ASCII_PCHAR | IRI_ASCII_PATH | \
+               IRI_ASCII_QUERY | IRI_ASCII_URI)
+#define AT  (IRI_ASCII_GEN_DELIM | IRI_ASCII_PCHAR | IRI_ASCII_PATH | IRI_ASCII_QUERY | IRI_ASCII_URI)
+#define SL  (IRI_ASCII_GEN_DELIM | IRI_ASCII_PATH | IRI_ASCII_QUERY | IRI_ASCII_URI)
+#define QM  (IRI_ASCII_GEN_DELIM | IRI_ASCII_QUERY | IRI_ASCII_URI)
+#define GD  (IRI_ASCII_GEN_DELIM | IRI_ASCII_URI)
+#define PC  (IRI_ASCII_URI)
+
+const guint16 iri_ascii_class[128] = {
+  /* 0x00-0x1F: controls */
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+  /*  SP  !   "  #   $   %   &   '   (   )   *   +    ,   -   .   / */
+      0,  SD, 0, GD, SD, PC, SD, SD, SD, SD, SD, SDS, SD, US, US, SL,
+  /*  0  1  2  3  4  5  6  7  8  9  :      ;   <  =   >  ? */
+      D, D, D, D, D, D, D, D, D, D, COLON, SD, 0, SD, 0, QM,
+  /*  @   A   B   C   D   E   F   G  H  I  J  K  L  M  N  O */
+      AT, AH, AH, AH, AH, AH, AH, A, A, A, A, A, A, A, A, A,
+  /*  P  Q  R  S  T  U  V  W  X  Y  Z  [   \  ]   ^  _ */
+      A, A, A, A, A, A, A, A, A, A, A, GD, 0, GD, 0, U,
+  /*  `  a   b   c   d   e   f   g  h  i  j  k  l  m  n  o */
+      0, AH, AH, AH, AH, AH, AH, A, A, A, A, A, A, A, A, A,
+  /*  p  q  r  s  t  u  v  w  x  y  z  {  |  }  ~  DEL */
+      A, A, A, A, A, A, A, A, A, A, A, 0, 0, 0, U, 0,
+};
+
+void
+iri_char_append_describe (GString  *out,
+                          gunichar  c)
+{
+  char name[IRI_UCD_NAME_MAX];
+
+  g_string_append_printf (out, "U+%04X", c);
+  if (iri_ucd_get_name (c, name))
+    {
+      g_string_append_c (out, ' ');
+      g_string_append (out, name);
+    }
+}
+
+char *
+iri_char_describe (gunichar c)
+{
+  GString *out = g_string_sized_new (48);
+
+  iri_char_append_describe (out, c);
+  return g_string_free (out, FALSE);
+}
+
+/* Long inputs are cut in messages: the offset tells where the problem is,
+ * and a 1 MB line quoted in full helps nobody. */
+#define QUOTE_MAX_CHARS 80
+
+void
+iri_append_quoted (GString    *out,
+                   const char *text,
+                   gsize       length)
+{
+  const char *p = text;
+  const char *end = text + length;
+  gsize n = 0;
+
+  /* Translators: opening quotation mark around an IRI quoted in a message */
+  g_string_append (out, _("“"));
+  while (p < end && n < QUOTE_MAX_CHARS)
+    {
+      const char *start = p;
+      gunichar c = iri_utf8_next (&p);
+
+      /* Controls and bidi formatting characters would garble the message
+       * itself, so they are shown as escapes. */
+      if (c < 0x20 || c == 0x7F || (c >= 0x80 && c < 0xA0) || iri_char_is_bidi_formatting (c))
+        g_string_append_printf (out, "\\u{%04X}", c);
+      else
+        g_string_append_len (out, start, p - start);
+      n++;
+    }
+  if (p < end)
+    g_string_append (out, "…");
+  /* Translators: closing quotation mark around an IRI quoted in a message */
+  g_string_append (out, _("”"));
+}
+
+char *
+iri_quote (const char *text)
+{
+  GString *out = g_string_new (NULL);
+
+  iri_append_quoted (out, text, strlen (text));
+  return g_string_free (out, FALSE);
+}
+
+/* The library's messages are in the project's gettext domain; bind it
+ * when the library is loaded, so that a program that never calls
+ * bindtextdomain() itself (a Python script through introspection) still
+ * gets translated diagnostics. */
+__attribute__((constructor)) static void
+iri_bind_textdomain (void)
+{
+  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+}

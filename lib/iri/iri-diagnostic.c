@@ -1,0 +1,633 @@
+/* iri-diagnostic.c: one finding about an IRI
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "iri-char-private.h"
+#include "iri-diagnostic-private.h"
+#include "iri-enums.h"
+
+/**
+ * IriDiagnostic:
+ *
+ * One finding about an IRI: a syntax error, a character that must not be
+ * there, a component that breaks a bidi rule of RFC 3987bis §4.2, a
+ * confusable character…
+ *
+ * Every diagnostic has a stable kebab-case code (`bidi-rtl-edge`), a
+ * severity, the kind of unit it is about, the span of that unit in the
+ * logical text, the rule it comes from, a translated one-sentence message
+ * naming the characters involved, and a hint when there is a fix.  The
+ * catalogue of codes is in `docs/diagnostics.md`.
+ *
+ * Diagnostics are immutable.
+ *
+ * Since: 0.1
+ */
+
+struct _IriDiagnostic
+{
+  GObject       parent_instance;
+
+  const char   *code;     /* interned */
+  const char   *spec;     /* interned */
+  char         *message;
+  char         *hint;
+  IriSpan       span;
+  IriSeverity   severity;
+  IriComponent  component;
+};
+
+enum {
+  PROP_0,
+  PROP_CODE,
+  PROP_SEVERITY,
+  PROP_COMPONENT,
+  PROP_START,
+  PROP_END,
+  PROP_SPEC,
+  PROP_MESSAGE,
+  PROP_HINT,
+  N_PROPS,
+};
+
+static GParamSpec *properties[N_PROPS];
+
+G_DEFINE_FINAL_TYPE (IriDiagnostic, iri_diagnostic, G_TYPE_OBJECT)
+
+static void
+iri_diagnostic_finalize (GObject *object)
+{
+  IriDiagnostic *self = IRI_DIAGNOSTIC (object);
+
+  g_free (self->message);
+  g_free (self->hint);
+
+  G_OBJECT_CLASS (iri_diagnostic_parent_class)->finalize (object);
+}
+
+static void
+iri_diagnostic_get_property (GObject    *object,
+                             guint       prop_id,
+                             GValue     *value,
+                             GParamSpec *pspec)
+{
+  IriDiagnostic *self = IRI_DIAGNOSTIC (object);
+
+  switch (prop_id)
+    {
+    case PROP_CODE:
+      g_value_set_string (value, self->code);
+      break;
+    case PROP_SEVERITY:
+      g_value_set_enum (value, self->severity);
+      break;
+    case PROP_COMPONENT:
+      g_value_set_enum (value, self->component);
+      break;
+    case PROP_START:
+      g_value_set_uint64 (value, self->span.start);
+      break;
+    case PROP_END:
+      g_value_set_uint64 (value, self->span.end);
+      break;
+    case PROP_SPEC:
+      g_value_set_string (value, self->spec);
+      break;
+    case PROP_MESSAGE:
+      g_value_set_string (value, self->message);
+      break;
+    case PROP_HINT:
+      g_value_set_string (value, self->hint);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+iri_diagnostic_class_init (IriDiagnosticClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = iri_diagnostic_finalize;
+  object_class->get_property = iri_diagnostic_get_property;
+
+  /**
+   * IriDiagnostic:code:
+   *
+   * The stable identifier of the finding, such as `bidi-rtl-edge`.
+   *
+   * Since: 0.1
+   */
+  properties[PROP_CODE] =
+    g_param_spec_string ("code", NULL, NULL, NULL,
+                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+
+  /**
+   * IriDiagnostic:severity:
+   *
+   * How serious the finding is.
+   *
+   * Since: 0.1
+   */
+  properties[PROP_SEVERITY] =
+    g_param_spec_enum ("severity", NULL, NULL,
+                       IRI_TYPE_SEVERITY, IRI_SEVERITY_INFO,
+                       G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+
+  /**
+   * IriDiagnostic:component:
+   *
+   * The kind of unit the finding is about.
+   *
+   * Since: 0.1
+   */
+  properties[PROP_COMPONENT] =
+    g_param_spec_enum ("component", NULL, NULL,
+                       IRI_TYPE_COMPONENT, IRI_COMPONENT_IRI,
+                       G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+
+  /**
+   * IriDiagnostic:start:
+   *
+   * Where the span starts in the logical text, in code points.
+   *
+   * Since: 0.1
+   */
+  properties[PROP_START] =
+    g_param_spec_uint64 ("start", NULL, NULL, 0, G_MAXUINT64, 0,
+                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+
+  /**
+   * IriDiagnostic:end:
+   *
+   * Where the span ends (exclusive) in the logical text, in code points.
+   *
+   * Since: 0.1
+   */
+  properties[PROP_END] =
+    g_param_spec_uint64 ("end", NULL, NULL, 0, G_MAXUINT64, 0,
+                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+
+  /**
+   * IriDiagnostic:spec:
+   *
+   * Where the rule comes from, such as `RFC 3987bis §4.2 rule 2`.
+   *
+   * Since: 0.1
+   */
+  properties[PROP_SPEC] =
+    g_param_spec_string ("spec", NULL, NULL, NULL,
+                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+
+  /**
+   * IriDiagnostic:message:
+   *
+   * A translated sentence that says what is wrong.
+   *
+   * Since: 0.1
+   */
+  properties[PROP_MESSAGE] =
+    g_param_spec_string ("message", NULL, NULL, NULL,
+                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+
+  /**
+   * IriDiagnostic:hint:
+   *
+   * A translated suggestion for a fix, or `NULL`.
+   *
+   * Since: 0.1
+   */
+  properties[PROP_HINT] =
+    g_param_spec_string ("hint", NULL, NULL, NULL,
+                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+iri_diagnostic_init (IriDiagnostic *self)
+{
+}
+
+IriDiagnostic *
+iri_diagnostic_new_take (const char    *code,
+                         IriSeverity    severity,
+                         IriComponent   component,
+                         const IriSpan *span,
+                         const char    *spec,
+                         char          *message,
+                         char          *hint)
+{
+  IriDiagnostic *self = g_object_new (IRI_TYPE_DIAGNOSTIC, NULL);
+
+  self->code = code;
+  self->severity = severity;
+  self->component = component;
+  self->span = *span;
+  self->spec = spec;
+  self->message = message;
+  self->hint = hint;
+
+  return self;
+}
+
+/**
+ * iri_diagnostic_new:
+ * @code: a kebab-case code
+ * @severity: the severity
+ * @component: the kind of unit
+ * @span: where the finding is
+ * @spec: where the rule comes from
+ * @message: a sentence saying what is wrong
+ * @hint: (nullable): a suggested fix
+ *
+ * Creates a diagnostic.  Applications rarely need this: the library
+ * creates diagnostics as it analyses IRIs.
+ *
+ * Returns: (transfer full): a new diagnostic
+ *
+ * Since: 0.1
+ */
+IriDiagnostic *
+iri_diagnostic_new (const char    *code,
+                    IriSeverity    severity,
+                    IriComponent   component,
+                    const IriSpan *span,
+                    const char    *spec,
+                    const char    *message,
+                    const char    *hint)
+{
+  g_return_val_if_fail (code != NULL, NULL);
+  g_return_val_if_fail (span != NULL, NULL);
+  g_return_val_if_fail (spec != NULL, NULL);
+  g_return_val_if_fail (message != NULL, NULL);
+
+  return iri_diagnostic_new_take (g_intern_string (code), severity, component, span,
+                                  g_intern_string (spec), g_strdup (message),
+                                  g_strdup (hint));
+}
+
+IriDiagnostic *
+iri_diagnostic_new_shifted (IriDiagnostic *other,
+                            gssize         byte_delta,
+                            gssize         char_delta)
+{
+  IriSpan span = other->span;
+
+  span.byte_start += byte_delta;
+  span.byte_end += byte_delta;
+  span.start += char_delta;
+  span.end += char_delta;
+
+  return iri_diagnostic_new_take (other->code, other->severity, other->component, &span,
+                                  other->spec, g_strdup (other->message),
+                                  g_strdup (other->hint));
+}
+
+/**
+ * iri_diagnostic_get_code:
+ * @self: a diagnostic
+ *
+ * Gets the stable identifier of the finding, such as `bidi-rtl-edge`.
+ *
+ * Returns: (transfer none): the code
+ *
+ * Since: 0.1
+ */
+const char *
+iri_diagnostic_get_code (IriDiagnostic *self)
+{
+  g_return_val_if_fail (IRI_IS_DIAGNOSTIC (self), NULL);
+
+  return self->code;
+}
+
+/**
+ * iri_diagnostic_get_severity:
+ * @self: a diagnostic
+ *
+ * Gets how serious the finding is.
+ *
+ * Returns: the severity
+ *
+ * Since: 0.1
+ */
+IriSeverity
+iri_diagnostic_get_severity (IriDiagnostic *self)
+{
+  g_return_val_if_fail (IRI_IS_DIAGNOSTIC (self), IRI_SEVERITY_INFO);
+
+  return self->severity;
+}
+
+/**
+ * iri_diagnostic_get_component:
+ * @self: a diagnostic
+ *
+ * Gets the kind of unit the finding is about.
+ *
+ * Returns: the unit kind
+ *
+ * Since: 0.1
+ */
+IriComponent
+iri_diagnostic_get_component (IriDiagnostic *self)
+{
+  g_return_val_if_fail (IRI_IS_DIAGNOSTIC (self), IRI_COMPONENT_IRI);
+
+  return self->component;
+}
+
+/**
+ * iri_diagnostic_get_span:
+ * @self: a diagnostic
+ * @out_span: (out caller-allocates): where to store the span
+ *
+ * Gets the span of the finding in the logical text, in bytes and in code
+ * points.
+ *
+ * Since: 0.1
+ */
+void
+iri_diagnostic_get_span (IriDiagnostic *self,
+                         IriSpan       *out_span)
+{
+  g_return_if_fail (IRI_IS_DIAGNOSTIC (self));
+  g_return_if_fail (out_span != NULL);
+
+  *out_span = self->span;
+}
+
+/**
+ * iri_diagnostic_get_start:
+ * @self: a diagnostic
+ *
+ * Gets where the span starts, in code points.
+ *
+ * Returns: the start offset
+ *
+ * Since: 0.1
+ */
+gsize
+iri_diagnostic_get_start (IriDiagnostic *self)
+{
+  g_return_val_if_fail (IRI_IS_DIAGNOSTIC (self), 0);
+
+  return self->span.start;
+}
+
+/**
+ * iri_diagnostic_get_end:
+ * @self: a diagnostic
+ *
+ * Gets where the span ends (exclusive), in code points.
+ *
+ * Returns: the end offset
+ *
+ * Since: 0.1
+ */
+gsize
+iri_diagnostic_get_end (IriDiagnostic *self)
+{
+  g_return_val_if_fail (IRI_IS_DIAGNOSTIC (self), 0);
+
+  return self->span.end;
+}
+
+/**
+ * iri_diagnostic_get_spec:
+ * @self: a diagnostic
+ *
+ * Gets where the rule comes from, such as `RFC 3987bis §4.2 rule 2`.
+ *
+ * Returns: (transfer none): the reference
+ *
+ * Since: 0.1
+ */
+const char *
+iri_diagnostic_get_spec (IriDiagnostic *self)
+{
+  g_return_val_if_fail (IRI_IS_DIAGNOSTIC (self), NULL);
+
+  return self->spec;
+}
+
+/**
+ * iri_diagnostic_get_message:
+ * @self: a diagnostic
+ *
+ * Gets the translated sentence that says what is wrong.
+ *
+ * Returns: (transfer none): the message
+ *
+ * Since: 0.1
+ */
+const char *
+iri_diagnostic_get_message (IriDiagnostic *self)
+{
+  g_return_val_if_fail (IRI_IS_DIAGNOSTIC (self), NULL);
+
+  return self->message;
+}
+
+/**
+ * iri_diagnostic_get_hint:
+ * @self: a diagnostic
+ *
+ * Gets the translated suggestion for a fix.
+ *
+ * Returns: (transfer none) (nullable): the hint, or `NULL` when there is
+ *   no fix to suggest
+ *
+ * Since: 0.1
+ */
+const char *
+iri_diagnostic_get_hint (IriDiagnostic *self)
+{
+  g_return_val_if_fail (IRI_IS_DIAGNOSTIC (self), NULL);
+
+  return self->hint;
+}
+
+/**
+ * iri_diagnostic_compare:
+ * @a: a diagnostic
+ * @b: another diagnostic
+ *
+ * Orders diagnostics the way they are shown: most severe first, then by
+ * position, then by code.
+ *
+ * Returns: a negative value if @a comes first, a positive one if @b does,
+ *   0 if they are equivalent
+ *
+ * Since: 0.1
+ */
+int
+iri_diagnostic_compare (IriDiagnostic *a,
+                        IriDiagnostic *b)
+{
+  g_return_val_if_fail (IRI_IS_DIAGNOSTIC (a), 0);
+  g_return_val_if_fail (IRI_IS_DIAGNOSTIC (b), 0);
+
+  if (a->severity != b->severity)
+    return a->severity > b->severity ? -1 : 1;
+  if (a->span.start != b->span.start)
+    return a->span.start < b->span.start ? -1 : 1;
+  if (a->span.end != b->span.end)
+    return a->span.end < b->span.end ? -1 : 1;
+  return g_strcmp0 (a->code, b->code);
+}
+
+void
+iri_diagnostics_add (IriDiagnostics *list,
+                     IriDiagnostic  *diagnostic)
+{
+  if (list->items == NULL)
+    list->items = g_ptr_array_new_with_free_func (g_object_unref);
+
+  if (list->items->len >= IRI_DIAGNOSTICS_MAX)
+    {
+      list->n_dropped++;
+      g_object_unref (diagnostic);
+      return;
+    }
+
+  g_ptr_array_add (list->items, diagnostic);
+}
+
+void
+iri_diagnostics_add_all (IriDiagnostics *list,
+                         GPtrArray      *diagnostics)
+{
+  if (diagnostics == NULL)
+    return;
+
+  for (guint i = 0; i < diagnostics->len; i++)
+    iri_diagnostics_add (list, g_object_ref (g_ptr_array_index (diagnostics, i)));
+}
+
+static int
+compare_cb (gconstpointer a,
+            gconstpointer b)
+{
+  return iri_diagnostic_compare (*(IriDiagnostic **) a, *(IriDiagnostic **) b);
+}
+
+GPtrArray *
+iri_diagnostics_steal (IriDiagnostics *list)
+{
+  GPtrArray *items = g_steal_pointer (&list->items);
+
+  if (items == NULL)
+    items = g_ptr_array_new_with_free_func (g_object_unref);
+
+  if (list->n_dropped > 0)
+    {
+      IriSpan span = { 0, 0, 0, 0 };
+
+      g_ptr_array_add (items,
+                       iri_diagnostic_new_take ("diagnostics-truncated", IRI_SEVERITY_INFO,
+                                                IRI_COMPONENT_IRI, &span, "IRI Inspector",
+                                                /* Translators: %u is a count of further findings that are not listed */
+                                                g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                                              "%u more finding was not listed.",
+                                                                              "%u more findings were not listed.",
+                                                                              list->n_dropped),
+                                                                 list->n_dropped),
+                                                NULL));
+      list->n_dropped = 0;
+    }
+
+  g_ptr_array_sort (items, compare_cb);
+  return items;
+}
+
+void
+iri_diagnostics_clear (IriDiagnostics *list)
+{
+  g_clear_pointer (&list->items, g_ptr_array_unref);
+  list->n_dropped = 0;
+}
+
+GListModel *
+iri_diagnostics_to_model (GPtrArray *array)
+{
+  GListStore *store = g_list_store_new (IRI_TYPE_DIAGNOSTIC);
+
+  if (array != NULL)
+    g_list_store_splice (store, 0, 0, array->pdata, array->len);
+  return G_LIST_MODEL (store);
+}
+
+gboolean
+iri_run_extend (IriRun       *run,
+                const char   *code,
+                IriComponent  component,
+                gconstpointer tag,
+                gunichar      c,
+                gboolean      same_char,
+                gsize         byte_start,
+                gsize         byte_end,
+                gsize         char_end)
+{
+  if (run->code == NULL || run->code != code || run->component != component ||
+      run->tag != tag || run->span.byte_end != byte_start ||
+      (same_char && run->first != c))
+    return FALSE;
+
+  run->span.byte_end = byte_end;
+  run->span.end = char_end;
+  run->count++;
+  run->all_same = run->all_same && c == run->first;
+  return TRUE;
+}
+
+void
+iri_run_start (IriRun       *run,
+               const char   *code,
+               IriComponent  component,
+               gconstpointer tag,
+               gunichar      c,
+               gsize         byte_start,
+               gsize         byte_end,
+               gsize         char_start,
+               gsize         char_end)
+{
+  run->code = code;
+  run->component = component;
+  run->tag = tag;
+  run->span.byte_start = byte_start;
+  run->span.byte_end = byte_end;
+  run->span.start = char_start;
+  run->span.end = char_end;
+  run->first = c;
+  run->count = 1;
+  run->all_same = TRUE;
+}
+
+char *
+iri_run_describe (const IriRun *run)
+{
+  g_autofree char *who = iri_char_describe (run->first);
+
+  if (run->count <= 1)
+    return g_steal_pointer (&who);
+
+  if (run->all_same)
+    /* Translators: %s names a character ("U+0020 SPACE"), %u says how
+     * many times it occurred in a row */
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s (%u time)", "%s (%u times)", run->count),
+                            who, run->count);
+
+  /* Translators: %s names a character, %u counts the characters after
+   * it in the same run */
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s and %u more character",
+                                       "%s and %u more characters", run->count - 1),
+                          who, run->count - 1);
+}

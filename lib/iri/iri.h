@@ -1,0 +1,20 @@
+/* iri.h: the one header of libiri
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#pragma once
+
+#include <glib-object.h>
+
+#define IRI_INSIDE
+
+#include "iri-version.h"
+#include "iri-enums.h"
+#include "iri-types.h"
+#include "iri-error.h"
+#include "iri-utf8.h"
+#include "iri-diagnostic.h"
+#include "iri-reference.h"
+
+#undef IRI_INSIDE
