@@ -16,5 +16,7 @@
 #include "iri-utf8.h"
 #include "iri-diagnostic.h"
 #include "iri-reference.h"
+#include "iri-mapping.h"
+#include "iri-preprocess.h"
 
 #undef IRI_INSIDE

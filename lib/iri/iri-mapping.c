@@ -1,0 +1,984 @@
+/* iri-mapping.c: IRI → URI (RFC 3987bis §3.3–§3.6) and URI → IRI (§3.7)
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+#include <glib/gi18n-lib.h>
+
+#include "iri-char-private.h"
+#include "iri-diagnostic-private.h"
+#include "iri-error.h"
+#include "iri-idna-private.h"
+#include "iri-mapping.h"
+#include "iri-ucd-private.h"
+#include "iri-utf8-private.h"
+
+static const char upper_hex[] = "0123456789ABCDEF";
+
+/* §3.3 "Percent encode": upper-case hex, as the section says SHOULD. */
+static void
+append_percent_upper (GString      *out,
+                      const guchar *bytes,
+                      gsize         n)
+{
+  for (gsize i = 0; i < n; i++)
+    {
+      g_string_append_c (out, '%');
+      g_string_append_c (out, upper_hex[bytes[i] >> 4]);
+      g_string_append_c (out, upper_hex[bytes[i] & 0x0F]);
+    }
+}
+
+static inline gboolean
+is_pct_triplet (const char *text,
+                gsize       pos,
+                gsize       end)
+{
+  return text[pos] == '%' && pos + 2 < end &&
+         iri_hex_value (text[pos + 1]) >= 0 && iri_hex_value (text[pos + 2]) >= 0;
+}
+
+/* §3.3: percent-encode the UTF-8 of every character that is not allowed
+ * anywhere in a URI.  Working byte by byte gives the same result as
+ * working character by character, because every byte of a non-ASCII
+ * character's UTF-8 is at or above 0x80.  "%", "#", "[", "]" and every
+ * other character allowed somewhere in a URI are copied as they are,
+ * which is what makes the mapping the identity on URIs and idempotent. */
+static void
+append_uri_encoded (GString    *out,
+                    const char *text,
+                    gsize       length)
+{
+  gsize done = 0;
+
+  for (gsize i = 0; i < length; i++)
+    {
+      guchar b = text[i];
+
+      if (b < 0x80 && iri_ascii_is (b, IRI_ASCII_URI))
+        continue;
+
+      g_string_append_len (out, text + done, i - done);
+      append_percent_upper (out, &b, 1);
+      done = i + 1;
+    }
+  g_string_append_len (out, text + done, length - done);
+}
+
+/* §3.4.2 only concerns hosts that have characters outside ASCII, written
+ * literally or percent-encoded as UTF-8.  Percent-encoded octets that are
+ * not UTF-8 are not characters, so IDNA has nothing to say about them and
+ * the host keeps its §3.3 form. */
+static gboolean
+host_needs_idna (const char *host,
+                 gsize       length)
+{
+  g_autoptr(GString) decoded = NULL;
+  gboolean non_ascii = FALSE;
+  gsize offset, bad_length;
+
+  for (gsize i = 0; i < length; i++)
+    {
+      if ((guchar) host[i] >= 0x80)
+        return TRUE;
+    }
+
+  decoded = g_string_sized_new (length);
+  for (gsize i = 0; i < length; i++)
+    {
+      if (is_pct_triplet (host, i, length))
+        {
+          guchar b = iri_hex_value (host[i + 1]) * 16 + iri_hex_value (host[i + 2]);
+
+          non_ascii |= b >= 0x80;
+          g_string_append_c (decoded, (char) b);
+          i += 2;
+        }
+      else
+        g_string_append_c (decoded, host[i]);
+    }
+
+  return non_ascii &&
+         iri_utf8_check (decoded->str, decoded->len, &offset, &bad_length) == IRI_UTF8_OK;
+}
+
+/* §3.6: map each component, then reassemble with the original
+ * delimiters.  Only the host differs between the mappings, so the text
+ * before and after it goes through §3.3 in one piece.  @reference, when
+ * given, must have been parsed from @text. */
+static char *
+to_uri (const char      *text,
+        gsize            length,
+        IriReference    *reference,
+        IriHostMapping   host_mapping,
+        GError         **error)
+{
+  g_autoptr(IriReference) owned = NULL;
+  GString *out = g_string_sized_new (length + length / 4 + 8);
+  IriSpan host;
+
+  /* Without a byte outside ASCII or a "%", no host can need IDNA, and
+   * the text need not be parsed (DESIGN.md §2: the all-ASCII fast path). */
+  if (host_mapping != IRI_HOST_MAPPING_PERCENT && reference == NULL)
+    {
+      gboolean maybe_idna = FALSE;
+
+      for (gsize i = 0; i < length && !maybe_idna; i++)
+        maybe_idna = (guchar) text[i] >= 0x80 || text[i] == '%';
+      if (!maybe_idna)
+        host_mapping = IRI_HOST_MAPPING_PERCENT;
+    }
+
+  if (host_mapping != IRI_HOST_MAPPING_PERCENT)
+    {
+      if (reference == NULL)
+        reference = owned = iri_reference_parse_tolerant (text, length, IRI_PARSE_DEFAULT);
+
+      if (iri_reference_get_host_kind (reference) == IRI_HOST_REG_NAME &&
+          iri_reference_get_span (reference, IRI_COMPONENT_HOST, &host) &&
+          host_needs_idna (text + host.byte_start, host.byte_end - host.byte_start))
+        {
+          g_autofree char *ascii = NULL;
+
+          ascii = iri_idna_to_ascii (text + host.byte_start, host.byte_end - host.byte_start,
+                                     host_mapping, error);
+          if (ascii == NULL)
+            {
+              g_string_free (out, TRUE);
+              return NULL;
+            }
+
+          append_uri_encoded (out, text, host.byte_start);
+          g_string_append (out, ascii);
+          append_uri_encoded (out, text + host.byte_end, length - host.byte_end);
+          return g_string_free (out, FALSE);
+        }
+    }
+
+  append_uri_encoded (out, text, length);
+  return g_string_free (out, FALSE);
+}
+
+/**
+ * iri_to_uri:
+ * @iri: an IRI reference,
+ *   in UTF-8
+ * @length: the length of @iri in bytes, or -1 if it is NUL-terminated
+ * @host_mapping: how to map a registered name that has non-ASCII
+ *   characters
+ * @error: return location for a #GError
+ *
+ * Maps an IRI reference to a URI reference (RFC 3987bis §3.6).
+ *
+ * Every character that is not allowed anywhere in a URI is replaced by
+ * the percent-encoded octets of its UTF-8 form, with upper-case hex
+ * (§3.3): characters outside ASCII, the C0 controls, DEL, space and
+ * `<`, `>`, `"`, `{`, `}`, `|`, `\`, `^` and the backtick.  Everything
+ * else is copied as it is: existing `%HH` triplets, a `%` that is not
+ * followed by two hex digits, `#`, `[`, `]` and every other ASCII
+ * character.  Nothing is changed to upper or lower case.
+ *
+ * The mapping is defined for any UTF-8 text, whether or not it is a valid
+ * IRI (§3.3, last paragraph), it is the identity on URIs, and applying it
+ * twice gives the same result as applying it once.
+ *
+ * The registered name of the host is mapped according to @host_mapping.
+ * With [enum@Iri.HostMapping.PERCENT] it is percent-encoded like the rest
+ * (§3.4.1): `http://résumé.example.org` becomes
+ * `http://r%C3%A9sum%C3%A9.example.org`.  With one of the IDNA mappings
+ * (§3.4.2), a host that has characters outside ASCII (written literally
+ * or percent-encoded as UTF-8) is converted with IDNA Domain Name Lookup,
+ * giving `http://xn--rsum-bpad.example.org`.  Hosts that are all ASCII
+ * and IP literals are left alone.
+ *
+ * Returns: (transfer full) (nullable): the URI reference, or `NULL` when
+ *   @iri is not valid UTF-8 ([error@Iri.Error.INVALID_UTF8]), contains a
+ *   NUL byte ([error@Iri.Error.EMBEDDED_NUL]) or its host cannot be
+ *   converted with IDNA ([error@Iri.Error.IDNA], with libidn2's reason;
+ *   §3.4.2 says that the conversion then fails as a whole)
+ *
+ * Since: 0.1
+ */
+char *
+iri_to_uri (const char      *iri,
+            gssize           length,
+            IriHostMapping   host_mapping,
+            GError         **error)
+{
+  g_return_val_if_fail (iri != NULL || length == 0, NULL);
+  g_return_val_if_fail (host_mapping <= IRI_HOST_MAPPING_UTS46_TRANSITIONAL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (iri == NULL)
+    iri = "";
+  if (length < 0)
+    length = strlen (iri);
+
+  if (!iri_utf8_validate_internal (iri, length, NULL, error))
+    return NULL;
+
+  return to_uri (iri, length, NULL, host_mapping, error);
+}
+
+/**
+ * iri_reference_to_uri:
+ * @self: a reference
+ * @host_mapping: how to map a registered name that has non-ASCII
+ *   characters
+ * @error: return location for a #GError
+ *
+ * Maps a parsed IRI reference to a URI reference (RFC 3987bis §3.6), as
+ * [func@Iri.to_uri] does with its text.
+ *
+ * A reference made by [func@Iri.Reference.parse_tolerant] always has
+ * valid UTF-8 text, so with [enum@Iri.HostMapping.PERCENT] this never
+ * fails.
+ *
+ * Returns: (transfer full) (nullable): the URI reference, or `NULL` when
+ *   the host cannot be converted with IDNA ([error@Iri.Error.IDNA])
+ *
+ * Since: 0.1
+ */
+char *
+iri_reference_to_uri (IriReference    *self,
+                      IriHostMapping   host_mapping,
+                      GError         **error)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (host_mapping <= IRI_HOST_MAPPING_UTS46_TRANSITIONAL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  return to_uri (iri_reference_get_text (self), iri_reference_get_length (self),
+                 self, host_mapping, error);
+}
+
+/**
+ * iri_host_to_ascii:
+ * @host: a registered name,
+ *   in UTF-8, possibly percent-encoded
+ * @length: the length of @host in bytes, or -1 if it is NUL-terminated
+ * @host_mapping: the mapping to apply
+ * @error: return location for a #GError
+ *
+ * Converts a host name to the form it takes in a URI (RFC 3987bis §3.4).
+ *
+ * With [enum@Iri.HostMapping.PERCENT], the characters not allowed in a
+ * URI are percent-encoded (§3.4.1).  With an IDNA mapping, percent-encoded
+ * UTF-8 is decoded and the name goes through libidn2's Domain Name Lookup
+ * (RFC 5891 §5.3–§5.5, §3.4.2), after UTS #46 processing for the two
+ * UTS #46 mappings, even when it is all ASCII: "Fass.DE" becomes
+ * "fass.de" with UTS #46, and an invalid A-label is refused.
+ *
+ * Returns: (transfer full) (nullable): the ASCII host, or `NULL` with
+ *   [error@Iri.Error.IDNA] (the message quotes the host and gives
+ *   libidn2's reason), [error@Iri.Error.INVALID_UTF8] or
+ *   [error@Iri.Error.EMBEDDED_NUL]
+ *
+ * Since: 0.1
+ */
+char *
+iri_host_to_ascii (const char      *host,
+                   gssize           length,
+                   IriHostMapping   host_mapping,
+                   GError         **error)
+{
+  GString *out;
+
+  g_return_val_if_fail (host != NULL || length == 0, NULL);
+  g_return_val_if_fail (host_mapping <= IRI_HOST_MAPPING_UTS46_TRANSITIONAL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (host == NULL)
+    host = "";
+  if (length < 0)
+    length = strlen (host);
+
+  if (!iri_utf8_validate_internal (host, length, NULL, error))
+    return NULL;
+
+  if (host_mapping != IRI_HOST_MAPPING_PERCENT)
+    return iri_idna_to_ascii (host, length, host_mapping, error);
+
+  out = g_string_sized_new (length + 8);
+  append_uri_encoded (out, host, length);
+  return g_string_free (out, FALSE);
+}
+
+/* URI → IRI (§3.7) */
+
+/* The diagnostic codes of §3.7, as arrays so that a pending run can be
+ * matched by pointer. */
+static const char CODE_NOT_UTF8[] = "percent-encoded-not-utf8";
+static const char CODE_NOT_DISPLAYABLE[] = "percent-encoded-not-displayable";
+static const char CODE_UNSAFE_ENCODED[] = "unsafe-character-encoded";
+
+/* Why a character stays (or becomes) percent-encoded in §3.7 step 4. */
+typedef enum {
+  UNSAFE_NONE,
+  UNSAFE_BIDI,
+  UNSAFE_CONTROL,
+  UNSAFE_SPACE,
+  UNSAFE_INVISIBLE,
+  UNSAFE_UNASSIGNED,
+  UNSAFE_PRIVATE_USE,
+  UNSAFE_LOOKALIKE,
+  UNSAFE_MARK,
+  UNSAFE_NOT_IRI,
+} UnsafeReason;
+
+/* A run of consecutive characters with the same finding, reported once
+ * ("U+200B ZERO WIDTH SPACE and 2 more characters…"). */
+
+typedef struct {
+  const char     *text;
+  gsize           length;
+  GString        *out;
+  gsize           char_pos;      /* of the next input character */
+  gboolean        keep_punycode;
+  /* The last character written can carry a combining mark: an ASCII
+   * letter or digit, or a non-ASCII character written as itself.  After
+   * a delimiter, a %HH kept encoded or at the start of a component a
+   * mark would draw on top of the delimiter or the hex digit. */
+  gboolean        prev_is_base;
+  IriDiagnostics  diagnostics;
+  IriRun          run;   /* tag: the UnsafeReason */
+} ToIri;
+
+static UnsafeReason
+classify (gunichar     c,
+          IriComponent component,
+          gboolean     after_base)
+{
+  if (iri_char_is_display_safe (c, component))
+    {
+      /* Step 4 also re-encodes what §2.2 does not allow: of the
+       * characters that are safe to display, that is U+FFFD. */
+      if (c >= 0x80 && !iri_char_is_allowed_non_ascii (c, component == IRI_COMPONENT_QUERY))
+        return UNSAFE_NOT_IRI;
+      if (c >= 0x80 && g_unichar_ismark (c) && !after_base)
+        return UNSAFE_MARK;
+      return UNSAFE_NONE;
+    }
+
+  if (iri_char_is_bidi_formatting (c))
+    return UNSAFE_BIDI;
+
+  switch (g_unichar_type (c))
+    {
+    case G_UNICODE_CONTROL:
+      return UNSAFE_CONTROL;
+    case G_UNICODE_SPACE_SEPARATOR:
+    case G_UNICODE_LINE_SEPARATOR:
+    case G_UNICODE_PARAGRAPH_SEPARATOR:
+      return UNSAFE_SPACE;
+    case G_UNICODE_PRIVATE_USE:
+      return UNSAFE_PRIVATE_USE;
+    case G_UNICODE_UNASSIGNED:
+    case G_UNICODE_SURROGATE:
+      return UNSAFE_UNASSIGNED;
+    case G_UNICODE_FORMAT:
+      return UNSAFE_INVISIBLE;
+    default:
+      break;
+    }
+
+  /* The fillers are default-ignorable letters, but what the reader sees
+   * is a blank. */
+  if (c == 0x115F || c == 0x1160 || c == 0x2800 || c == 0x3164 || c == 0xFFA0)
+    return UNSAFE_SPACE;
+  if (iri_ucd_is_default_ignorable (c))
+    return UNSAFE_INVISIBLE;   /* variation selectors, U+034F, tags, … */
+
+  return UNSAFE_LOOKALIKE;
+}
+
+/* The message for a character that was already percent-encoded in the
+ * input and stays so (§3.7 step 4). */
+static char *
+message_kept (const IriRun *run)
+{
+  g_autofree char *who = iri_run_describe (run);
+
+  switch ((UnsafeReason) GPOINTER_TO_UINT (run->tag))
+    {
+    case UNSAFE_BIDI:
+      /* Translators: %s names one or more characters */
+      return g_strdup_printf (_("%s was left percent-encoded: it is a bidi formatting character, which an IRI must not contain."), who);
+    case UNSAFE_CONTROL:
+      /* Translators: %s names one or more characters */
+      return g_strdup_printf (_("%s was left percent-encoded: it is a control character."), who);
+    case UNSAFE_SPACE:
+      /* Translators: %s names one or more characters */
+      return g_strdup_printf (_("%s was left percent-encoded: it displays as blank space, so the IRI could not be read correctly."), who);
+    case UNSAFE_INVISIBLE:
+      /* Translators: %s names one or more characters */
+      return g_strdup_printf (_("%s was left percent-encoded: it is invisible."), who);
+    case UNSAFE_UNASSIGNED:
+      /* Translators: %s names one or more characters */
+      return g_strdup_printf (_("%s was left percent-encoded: it is not an assigned character."), who);
+    case UNSAFE_PRIVATE_USE:
+      /* Translators: %s names one or more characters */
+      return g_strdup_printf (_("%s was left percent-encoded: private-use characters are only allowed in the query."), who);
+    case UNSAFE_MARK:
+      /* Translators: %s names one or more characters */
+      return g_strdup_printf (_("%s was left percent-encoded: a combining mark here would draw on top of the delimiter before it."), who);
+    case UNSAFE_NOT_IRI:
+      /* Translators: %s names one or more characters */
+      return g_strdup_printf (_("%s was left percent-encoded: it is not allowed in an IRI."), who);
+    case UNSAFE_LOOKALIKE:
+    case UNSAFE_NONE:
+    default:
+      /* Translators: %s names one or more characters */
+      return g_strdup_printf (_("%s was left percent-encoded: it can be mistaken for part of the browser’s interface."), who);
+    }
+}
+
+/* The message for a character of the input that was written as itself
+ * and had to be percent-encoded to make the result safe to display. */
+static char *
+message_encoded (const IriRun *run)
+{
+  g_autofree char *who = iri_run_describe (run);
+
+  switch ((UnsafeReason) GPOINTER_TO_UINT (run->tag))
+    {
+    case UNSAFE_BIDI:
+      /* Translators: %s names one or more characters */
+      return g_strdup_printf (_("%s was percent-encoded: it is a bidi formatting character, which an IRI must not contain."), who);
+    case UNSAFE_CONTROL:
+      /* Translators: %s names one or more characters */
+      return g_strdup_printf (_("%s was percent-encoded: it is a control character."), who);
+    case UNSAFE_SPACE:
+      /* Translators: %s names one or more characters */
+      return g_strdup_printf (_("%s was percent-encoded: it displays as blank space, so the IRI could not be read correctly."), who);
+    case UNSAFE_INVISIBLE:
+      /* Translators: %s names one or more characters */
+      return g_strdup_printf (_("%s was percent-encoded: it is invisible."), who);
+    case UNSAFE_UNASSIGNED:
+      /* Translators: %s names one or more characters */
+      return g_strdup_printf (_("%s was percent-encoded: it is not an assigned character."), who);
+    case UNSAFE_PRIVATE_USE:
+      /* Translators: %s names one or more characters */
+      return g_strdup_printf (_("%s was percent-encoded: private-use characters are only allowed in the query."), who);
+    case UNSAFE_MARK:
+      /* Translators: %s names one or more characters */
+      return g_strdup_printf (_("%s was percent-encoded: a combining mark here would draw on top of the delimiter before it."), who);
+    case UNSAFE_NOT_IRI:
+      /* Translators: %s names one or more characters */
+      return g_strdup_printf (_("%s was percent-encoded: it is not allowed in an IRI."), who);
+    case UNSAFE_LOOKALIKE:
+    case UNSAFE_NONE:
+    default:
+      /* Translators: %s names one or more characters */
+      return g_strdup_printf (_("%s was percent-encoded: it can be mistaken for part of the browser’s interface."), who);
+    }
+}
+
+/* Octets longer than this are cut in the not-UTF-8 message. */
+#define OCTETS_QUOTE_MAX 36
+
+static void
+flush_run (ToIri *self)
+{
+  IriRun *run = &self->run;
+  IriDiagnostic *diagnostic;
+
+  if (run->code == NULL)
+    return;
+
+  if (run->code == CODE_NOT_UTF8)
+    {
+      gsize n = run->span.byte_end - run->span.byte_start;
+      g_autofree char *octets = g_strndup (self->text + run->span.byte_start,
+                                           MIN (n, OCTETS_QUOTE_MAX));
+
+      diagnostic =
+        iri_diagnostic_new_take (run->code, IRI_SEVERITY_INFO, run->component, &run->span,
+                                 "RFC 3987bis §3.7 step 3",
+                                 /* Translators: %s is percent-encoded octets such as %FC,
+                                  * the second %s is "…" when they were cut */
+                                 g_strdup_printf (_("%s%s is not UTF-8 and was left encoded; no legacy charset is guessed."),
+                                                  octets, n > OCTETS_QUOTE_MAX ? "…" : ""),
+                                 NULL);
+    }
+  else if (run->code == CODE_NOT_DISPLAYABLE)
+    {
+      diagnostic =
+        iri_diagnostic_new_take (run->code, IRI_SEVERITY_INFO, run->component, &run->span,
+                                 "RFC 3987bis §3.7 step 4, §4.1, §5.1",
+                                 message_kept (run), NULL);
+    }
+  else
+    {
+      diagnostic =
+        iri_diagnostic_new_take (run->code, IRI_SEVERITY_WARNING, run->component, &run->span,
+                                 "RFC 3987bis §3.7 step 4, §4.1, §5.1",
+                                 message_encoded (run),
+                                 g_strdup (_("The input was not a valid URI; check where this character came from.")));
+    }
+
+  iri_diagnostics_add (&self->diagnostics, diagnostic);
+  run->code = NULL;
+}
+
+static void
+report (ToIri        *self,
+        const char   *code,
+        UnsafeReason  reason,
+        IriComponent  component,
+        gunichar      c,
+        gsize         byte_start,
+        gsize         byte_end,
+        gsize         char_start,
+        gsize         char_end)
+{
+  IriRun *run = &self->run;
+
+  /* Only the same character merges, so that the message can name it
+   * ("U+200B ZERO WIDTH SPACE (3 times)"); octets that are not UTF-8
+   * have no character and merge as long as they are adjacent. */
+  if (iri_run_extend (run, code, component, GUINT_TO_POINTER (reason), c, TRUE, byte_start, byte_end, char_end))
+    return;
+
+  flush_run (self);
+  iri_run_start (run, code, component, GUINT_TO_POINTER (reason), c, byte_start, byte_end, char_start, char_end);
+}
+
+/* A character written as itself in the input.  A URI has only ASCII,
+ * but the input may already be an IRI; whatever is not safe to display
+ * is percent-encoded so that the result always is. */
+static void
+convert_literal (ToIri        *self,
+                 gunichar      c,
+                 gsize         byte_start,
+                 gsize         byte_end,
+                 IriComponent  component)
+{
+  UnsafeReason reason = classify (c, component, self->prev_is_base);
+
+  if (reason == UNSAFE_NONE)
+    {
+      g_string_append_len (self->out, self->text + byte_start, byte_end - byte_start);
+      self->prev_is_base = c >= 0x80 || g_ascii_isalnum (c);
+    }
+  else
+    {
+      append_percent_upper (self->out, (const guchar *) self->text + byte_start,
+                            byte_end - byte_start);
+      report (self, CODE_UNSAFE_ENCODED, reason, component, c,
+              byte_start, byte_end, self->char_pos, self->char_pos + 1);
+      self->prev_is_base = FALSE;
+    }
+  self->char_pos++;
+}
+
+/* Steps 2–5 for a run of @n consecutive %HH triplets starting at
+ * @start.  Decoding the run as a whole lets a character's UTF-8 span
+ * several triplets. */
+static void
+convert_percent_run (ToIri        *self,
+                     gsize         start,
+                     gsize         n,
+                     IriComponent  component)
+{
+  const char *text = self->text;
+  gsize run_chars = self->char_pos;
+  guchar stack_buf[256];
+  g_autofree guchar *heap_buf = NULL;
+  guchar *buf = n <= sizeof stack_buf ? stack_buf : (heap_buf = g_malloc (n));
+  gsize i = 0;
+
+  for (gsize k = 0; k < n; k++)
+    buf[k] = iri_hex_value (text[start + 3 * k + 1]) * 16 + iri_hex_value (text[start + 3 * k + 2]);
+
+  while (i < n)
+    {
+      gsize offset, bad_length;
+      IriUtf8Problem problem;
+      gsize j = i;
+
+      /* Step 3: only strictly legal UTF-8 (Unicode §3.9) is decoded. */
+      problem = iri_utf8_check ((const char *) buf + i, n - i, &offset, &bad_length);
+
+      while (j < i + offset)
+        {
+          const char *cp = (const char *) buf + j;
+          gunichar c = iri_utf8_next (&cp);
+          gsize clen = cp - ((const char *) buf + j);
+          gsize tpos = start + 3 * j;
+
+          if (c < 0x80)
+            {
+              /* Step 2: "%", reserved characters and the ASCII that a URI
+               * does not allow stay encoded, with their case; unreserved
+               * characters are decoded. */
+              if (iri_ascii_is (c, IRI_ASCII_UNRESERVED))
+                {
+                  g_string_append_c (self->out, (char) c);
+                  self->prev_is_base = g_ascii_isalnum (c);
+                }
+              else
+                {
+                  g_string_append_len (self->out, text + tpos, 3);
+                  self->prev_is_base = FALSE;
+                }
+            }
+          else
+            {
+              /* Step 4. */
+              UnsafeReason reason = classify (c, component, self->prev_is_base);
+
+              if (reason == UNSAFE_NONE)
+                {
+                  g_string_append_len (self->out, (const char *) buf + j, clen);
+                  self->prev_is_base = TRUE;
+                }
+              else
+                {
+                  append_percent_upper (self->out, buf + j, clen);
+                  report (self, CODE_NOT_DISPLAYABLE, reason, component, c,
+                          tpos, tpos + 3 * clen, run_chars + 3 * j, run_chars + 3 * (j + clen));
+                  self->prev_is_base = FALSE;
+                }
+            }
+          j += clen;
+        }
+      i += offset;
+
+      if (problem == IRI_UTF8_OK)
+        break;
+
+      if (problem == IRI_UTF8_NUL)
+        {
+          /* %00 is a control, which step 2 does not decode. */
+          g_string_append_len (self->out, text + start + 3 * i, 3);
+        }
+      else
+        {
+          append_percent_upper (self->out, buf + i, bad_length);
+          report (self, CODE_NOT_UTF8, UNSAFE_NONE, component, 0,
+                  start + 3 * i, start + 3 * (i + bad_length),
+                  run_chars + 3 * i, run_chars + 3 * (i + bad_length));
+        }
+      self->prev_is_base = FALSE;
+      i += bad_length;
+    }
+
+  self->char_pos = run_chars + 3 * n;
+}
+
+/* Steps 1–5 on text[start, end), which is all in @component. */
+static void
+convert_range (ToIri        *self,
+               gsize         start,
+               gsize         end,
+               IriComponent  component)
+{
+  const char *text = self->text;
+  gsize p = start;
+
+  /* A mark at the start of a component has nothing of its own to attach
+   * to. */
+  self->prev_is_base = FALSE;
+
+  while (p < end)
+    {
+      if (is_pct_triplet (text, p, end))
+        {
+          gsize q = p;
+
+          while (q < end && is_pct_triplet (text, q, end))
+            q += 3;
+          convert_percent_run (self, p, (q - p) / 3, component);
+          p = q;
+        }
+      else
+        {
+          const char *next = text + p;
+          gunichar c = iri_utf8_next (&next);
+
+          convert_literal (self, c, p, next - text, component);
+          p = next - text;
+        }
+    }
+}
+
+/* The host, label by label: step 6 for the "xn--" labels of a
+ * registered name, steps 2–5 for the others. */
+static void
+convert_host (ToIri       *self,
+              gsize        start,
+              gsize        end,
+              IriHostKind  kind)
+{
+  const char *text = self->text;
+  gsize label_start = start;
+
+  if (kind != IRI_HOST_REG_NAME)
+    {
+      convert_range (self, start, end, IRI_COMPONENT_HOST);
+      return;
+    }
+
+  while (label_start <= end)
+    {
+      const char *dot = memchr (text + label_start, '.', end - label_start);
+      gsize label_end = dot != NULL ? (gsize) (dot - text) : end;
+      gsize n = label_end - label_start;
+      gboolean ldh = TRUE;
+
+      for (gsize i = label_start; i < label_end && ldh; i++)
+        ldh = g_ascii_isalnum (text[i]) || text[i] == '-';
+
+      if (!self->keep_punycode && ldh && n >= 4 &&
+          g_ascii_strncasecmp (text + label_start, "xn--", 4) == 0)
+        {
+          g_autofree char *unicode = NULL;
+
+          flush_run (self);
+          unicode = iri_idna_to_unicode (text + label_start, n, &self->diagnostics,
+                                         label_start, self->char_pos);
+          g_string_append (self->out, unicode);
+          self->char_pos += n;
+          self->prev_is_base = TRUE;
+        }
+      else
+        convert_range (self, label_start, label_end, IRI_COMPONENT_HOST);
+
+      if (dot == NULL)
+        break;
+      g_string_append_c (self->out, '.');
+      self->char_pos++;
+      label_start = label_end + 1;
+    }
+}
+
+static void
+to_iri_init (ToIri         *self,
+             const char    *text,
+             gsize          length,
+             IriToIriFlags  flags)
+{
+  memset (self, 0, sizeof *self);
+  self->text = text;
+  self->length = length;
+  self->out = g_string_sized_new (length + 1);
+  self->keep_punycode = (flags & IRI_TO_IRI_KEEP_PUNYCODE) != 0;
+}
+
+static char *
+to_iri_finish (ToIri       *self,
+               GListModel **out_diagnostics)
+{
+  flush_run (self);
+
+  if (out_diagnostics != NULL)
+    {
+      g_autoptr(GPtrArray) diagnostics = iri_diagnostics_steal (&self->diagnostics);
+
+      *out_diagnostics = iri_diagnostics_to_model (diagnostics);
+    }
+  else
+    iri_diagnostics_clear (&self->diagnostics);
+
+  return g_string_free (self->out, FALSE);
+}
+
+/* Most URIs have nothing for §3.7 to do: no "%" to decode, only
+ * printable ASCII (all of it safe to display) and no A-label for step 6.
+ * They are returned as they are, without parsing (DESIGN.md §2: the
+ * all-ASCII fast path). */
+static gboolean
+is_plain_ascii (const char    *text,
+                gsize          length,
+                IriToIriFlags  flags)
+{
+  gboolean keep_punycode = (flags & IRI_TO_IRI_KEEP_PUNYCODE) != 0;
+
+  for (gsize i = 0; i < length; i++)
+    {
+      guchar b = text[i];
+
+      if (b <= 0x20 || b >= 0x7F || b == '%')
+        return FALSE;
+      if (!keep_punycode && (b == 'x' || b == 'X') && i + 3 < length &&
+          g_ascii_strncasecmp (text + i, "xn--", 4) == 0)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/**
+ * iri_uri_to_iri:
+ * @uri: a URI reference (or
+ *   an IRI reference), in UTF-8
+ * @length: the length of @uri in bytes, or -1 if it is NUL-terminated
+ * @flags: flags
+ * @out_diagnostics: (out) (optional) (transfer full):
+ *   where to store what was left encoded or changed, with spans in @uri
+ * @error: return location for a #GError
+ *
+ * Converts a URI reference to an IRI reference for display (RFC 3987bis
+ * §3.7).
+ *
+ * Percent-encoded UTF-8 is decoded (`http://www.example.org/D%C3%BCrst`
+ * becomes `http://www.example.org/Dürst`), except where the result would
+ * not mean the same or could not be read safely:
+ *
+ * - step 2: `%25`, reserved characters (`%2F`, `%3F`, `%23`, …) and
+ *   ASCII that a URI does not allow stay encoded, in their original case;
+ *   percent-encoded unreserved characters (`%7E`, `%41`) are decoded,
+ *   which is the one way in which the round trip through
+ *   [func@Iri.to_uri] may differ from @uri besides the case of `%HH`;
+ * - step 3: octets that are not strictly legal UTF-8 are not decoded, and
+ *   no legacy charset is guessed: `r%E9sum%E9` stays as it is;
+ * - step 4: characters that are not safe to display (bidi formatting
+ *   characters, controls, invisible and default-ignorable characters,
+ *   spaces and blank look-alikes, noncharacters, unassigned code points,
+ *   private-use characters outside the query, the lock emoji, and a
+ *   combining mark that would attach to a delimiter) stay encoded;
+ * - step 6: `xn--` labels of a registered name are converted to
+ *   U-labels, unless @flags has [flags@Iri.ToIriFlags.KEEP_PUNYCODE], but
+ *   only when the A-label is valid (RFC 5891 §5.4) and its U-label is
+ *   safe to display; otherwise it stays and an `idna-invalid-a-label`
+ *   warning says why.
+ *
+ * Octets that are re-encoded use upper-case hex, so `%e2%80%ae` (U+202E)
+ * becomes `%E2%80%AE`.  Characters of @uri that are written as
+ * themselves and are not safe to display are percent-encoded too, so
+ * the result is always safe to display.
+ *
+ * Returns: (transfer full) (nullable): the IRI reference, or `NULL` when
+ *   @uri is not valid UTF-8 ([error@Iri.Error.INVALID_UTF8]) or contains
+ *   a NUL byte ([error@Iri.Error.EMBEDDED_NUL])
+ *
+ * Since: 0.1
+ */
+char *
+iri_uri_to_iri (const char     *uri,
+                gssize          length,
+                IriToIriFlags   flags,
+                GListModel    **out_diagnostics,
+                GError        **error)
+{
+  static const IriComponent order[] = {
+    IRI_COMPONENT_SCHEME,
+    IRI_COMPONENT_USERINFO,
+    IRI_COMPONENT_HOST,
+    IRI_COMPONENT_PORT,
+    IRI_COMPONENT_PATH,
+    IRI_COMPONENT_QUERY,
+    IRI_COMPONENT_FRAGMENT,
+  };
+  g_autoptr(IriReference) reference = NULL;
+  ToIri self;
+  gsize pos = 0;
+
+  g_return_val_if_fail (uri != NULL || length == 0, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (out_diagnostics != NULL)
+    *out_diagnostics = NULL;
+  if (uri == NULL)
+    uri = "";
+  if (length < 0)
+    length = strlen (uri);
+
+  /* Step 1 needs characters; bytes that are not UTF-8 are not a URI. */
+  if (!iri_utf8_validate_internal (uri, length, NULL, error))
+    return NULL;
+
+  if (is_plain_ascii (uri, length, flags))
+    {
+      if (out_diagnostics != NULL)
+        *out_diagnostics = iri_diagnostics_to_model (NULL);
+      return g_strndup (uri, length);
+    }
+
+  reference = iri_reference_parse_tolerant (uri, length, IRI_PARSE_DEFAULT);
+  to_iri_init (&self, uri, length, flags);
+
+  /* Go through the components in text order; what lies between them is
+   * delimiters. */
+  for (guint i = 0; i < G_N_ELEMENTS (order); i++)
+    {
+      IriSpan span;
+
+      if (!iri_reference_get_span (reference, order[i], &span))
+        continue;
+
+      if (span.byte_start > pos)
+        convert_range (&self, pos, span.byte_start, IRI_COMPONENT_IRI);
+
+      if (order[i] == IRI_COMPONENT_HOST)
+        convert_host (&self, span.byte_start, span.byte_end,
+                      iri_reference_get_host_kind (reference));
+      else
+        convert_range (&self, span.byte_start, span.byte_end, order[i]);
+      pos = span.byte_end;
+    }
+  if (pos < (gsize) length)
+    convert_range (&self, pos, length, IRI_COMPONENT_IRI);
+
+  return to_iri_finish (&self, out_diagnostics);
+}
+
+/**
+ * iri_host_to_unicode:
+ * @host: a host as it
+ *   appears in a URI, in UTF-8
+ * @length: the length of @host in bytes, or -1 if it is NUL-terminated
+ * @out_diagnostics: (out) (optional) (transfer full):
+ *   where to store what was left as it was, with spans in @host
+ *
+ * Converts a registered name to the form it is displayed in
+ * (RFC 3987bis §3.7 steps 2–6).
+ *
+ * Each `xn--` label becomes its U-label when the A-label is valid
+ * (RFC 5891 §5.4: it decodes, the result is a valid IDNA2008 label that
+ * encodes back to the same A-label, and it is safe to display); other
+ * A-labels stay as they are, each with an `idna-invalid-a-label`
+ * warning.  Percent-encoded UTF-8 in the other labels is decoded under
+ * the rules of [func@Iri.uri_to_iri].
+ *
+ * Bytes of @host that are not UTF-8 are shown as U+FFFD, with an
+ * `invalid-utf8` diagnostic.
+ *
+ * Returns: (transfer full): the host for display
+ *
+ * Since: 0.1
+ */
+char *
+iri_host_to_unicode (const char  *host,
+                     gssize       length,
+                     GListModel **out_diagnostics)
+{
+  g_autofree char *valid = NULL;
+  ToIri self;
+  gsize offset, bad_length;
+
+  g_return_val_if_fail (host != NULL || length == 0, NULL);
+
+  if (out_diagnostics != NULL)
+    *out_diagnostics = NULL;
+  if (host == NULL)
+    host = "";
+  if (length < 0)
+    length = strlen (host);
+
+  to_iri_init (&self, host, length, IRI_TO_IRI_DEFAULT);
+  if (iri_utf8_check (host, length, &offset, &bad_length) != IRI_UTF8_OK)
+    {
+      gsize valid_length;
+
+      valid = iri_utf8_make_valid (host, length, &valid_length, &self.diagnostics);
+      self.text = valid;
+      self.length = valid_length;
+    }
+
+  convert_host (&self, 0, self.length, IRI_HOST_REG_NAME);
+  return to_iri_finish (&self, out_diagnostics);
+}

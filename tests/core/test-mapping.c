@@ -1,0 +1,1522 @@
+/* test-mapping.c: IRI → URI (3987bis §3.3–§3.6), URI → IRI (§3.7) and
+ * host names through IDNA (§3.4.2, UTS #46 IdnaTestV2)
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+/* See iri-idna.c: idn2.h has its own G_GNUC_DEPRECATED. */
+#include <idn2.h>
+#undef G_GNUC_DEPRECATED
+
+#include "iri.h"
+#include "iri-char-private.h"
+#include "iri-idna-private.h"
+#include "iri-test-util.h"
+
+/* The libidn2 reasons that messages must carry, in libidn2's words. */
+#define REASON_DISALLOWED  idn2_strerror (IDN2_DISALLOWED)
+#define REASON_PUNYCODE    idn2_strerror (IDN2_PUNYCODE_BAD_INPUT)
+#define REASON_BIDI        idn2_strerror (IDN2_BIDI)
+
+static void
+assert_all_uri_chars (const char *uri)
+{
+  for (const guchar *p = (const guchar *) uri; *p != '\0'; p++)
+    {
+      if (*p >= 0x80 || !iri_ascii_is (*p, IRI_ASCII_URI))
+        g_error ("“%s” has a byte that a URI cannot contain: 0x%02X", uri, *p);
+    }
+}
+
+/* IRI → URI: the worked examples of RFC 3987bis §3 and PRIOR-ART U-4…U-9 */
+
+typedef struct {
+  const char     *name;
+  const char     *iri;
+  IriHostMapping  mapping;
+  const char     *uri;
+} ToUriCase;
+
+static const ToUriCase to_uri_cases[] = {
+  /* §3.4.1, §3.4.2 (U-4) */
+  { "resume-percent", "http://r\xC3\xA9sum\xC3\xA9.example.org", IRI_HOST_MAPPING_PERCENT,
+    "http://r%C3%A9sum%C3%A9.example.org" },
+  { "resume-idna2008", "http://r\xC3\xA9sum\xC3\xA9.example.org", IRI_HOST_MAPPING_IDNA2008,
+    "http://xn--rsum-bpad.example.org" },
+  { "resume-uts46", "http://r\xC3\xA9sum\xC3\xA9.example.org", IRI_HOST_MAPPING_UTS46,
+    "http://xn--rsum-bpad.example.org" },
+  { "resume-uts46-transitional", "http://r\xC3\xA9sum\xC3\xA9.example.org",
+    IRI_HOST_MAPPING_UTS46_TRANSITIONAL, "http://xn--rsum-bpad.example.org" },
+  /* §3.4.3: a domain name inside the query is only percent-encoded. */
+  { "idn-in-query", "http://validator.w3.org/check?uri=http%3A%2F%2Fr\xC3\xA9sum\xC3\xA9.example.org",
+    IRI_HOST_MAPPING_UTS46,
+    "http://validator.w3.org/check?uri=http%3A%2F%2Fr%C3%A9sum%C3%A9.example.org" },
+  /* §3.4.3 second note (U-5) */
+  { "red-rose", "http://www.example.org/red%09ros\xC3\xA9#red", IRI_HOST_MAPPING_PERCENT,
+    "http://www.example.org/red%09ros%C3%A9#red" },
+  /* Non-BMP Old Italic (U-6) */
+  { "old-italic", "http://example.com/\xF0\x90\x8C\x80\xF0\x90\x8C\x81\xF0\x90\x8C\x82",
+    IRI_HOST_MAPPING_PERCENT, "http://example.com/%F0%90%8C%80%F0%90%8C%81%F0%90%8C%82" },
+  /* U-8 */
+  { "query-alpha", "http://example.com/?alpha=\xCE\xB1", IRI_HOST_MAPPING_PERCENT,
+    "http://example.com/?alpha=%CE%B1" },
+  /* U-9: the ASCII that a URI does not allow is encoded… */
+  { "unwise-bar", "http://example.org/fo|o", IRI_HOST_MAPPING_PERCENT, "http://example.org/fo%7Co" },
+  { "space", "file:///Program Files", IRI_HOST_MAPPING_PERCENT, "file:///Program%20Files" },
+  { "double-space", "file:///Program  Files", IRI_HOST_MAPPING_PERCENT, "file:///Program%20%20Files" },
+  { "all-unwise", "http://e/ <>\"{}|\\^`", IRI_HOST_MAPPING_PERCENT,
+    "http://e/%20%3C%3E%22%7B%7D%7C%5C%5E%60" },
+  /* …but "#", "%", "[", "]" never are. */
+  { "never-converted", "http://[::1]/a%zz%#b#c[]%", IRI_HOST_MAPPING_PERCENT,
+    "http://[::1]/a%zz%#b#c[]%" },
+  { "controls", "http://e/\x01\x1F\x7F", IRI_HOST_MAPPING_PERCENT, "http://e/%01%1F%7F" },
+  { "c1-control", "http://e/\xC2\x85", IRI_HOST_MAPPING_PERCENT, "http://e/%C2%85" },
+  { "bidi-control", "http://e/a\xE2\x80\xAE" "b", IRI_HOST_MAPPING_PERCENT, "http://e/a%E2%80%AEb" },
+  /* Existing %hh keep their case; nothing else changes case. */
+  { "keeps-case", "HTTP://Example.COM/%c3%a9\xC3\x89", IRI_HOST_MAPPING_UTS46,
+    "HTTP://Example.COM/%c3%a9%C3%89" },
+  { "userinfo", "http://j\xC3\xBCrgen@example.org/", IRI_HOST_MAPPING_UTS46,
+    "http://j%C3%BCrgen@example.org/" },
+  { "ipv6-idna", "http://[::1]/\xC3\xA9", IRI_HOST_MAPPING_UTS46, "http://[::1]/%C3%A9" },
+  { "relative", "r\xC3\xA9sum\xC3\xA9.html", IRI_HOST_MAPPING_UTS46, "r%C3%A9sum%C3%A9.html" },
+  { "empty", "", IRI_HOST_MAPPING_UTS46, "" },
+  /* A host percent-encoded as UTF-8 goes through IDNA like a literal one;
+   * octets that are not UTF-8 have no IDNA form and stay. */
+  { "pct-host-idna", "http://r%C3%A9sum%C3%A9.example.org/", IRI_HOST_MAPPING_IDNA2008,
+    "http://xn--rsum-bpad.example.org/" },
+  { "latin1-host-idna", "http://r%E9sum%E9.example.org/", IRI_HOST_MAPPING_UTS46,
+    "http://r%E9sum%E9.example.org/" },
+  { "ascii-host-idna", "http://xn--99zt52a.Example.org/\xC3\xA9", IRI_HOST_MAPPING_UTS46,
+    "http://xn--99zt52a.Example.org/%C3%A9" },
+  { "port-and-path", "http://\xE7\xB4\x8D\xE8\xB1\x86.example:8080/\xE7\xB4\x8D?\xE8\xB1\x86#\xE8\xB1\x86",
+    IRI_HOST_MAPPING_UTS46,
+    "http://xn--99zt52a.example:8080/%E7%B4%8D?%E8%B1%86#%E8%B1%86" },
+  { "trailing-dot", "http://r\xC3\xA9sum\xC3\xA9.example.org./", IRI_HOST_MAPPING_UTS46,
+    "http://xn--rsum-bpad.example.org./" },
+  { "private-use-query", "http://e/?\xEE\x80\x80", IRI_HOST_MAPPING_PERCENT, "http://e/?%EE%80%80" },
+  /* Not a valid IRI, but the mapping is defined for any text (§3.3). */
+  { "invalid-iri", "http://exa mple/\xEF\xBF\xBE\xE2\x80\x8E", IRI_HOST_MAPPING_PERCENT,
+    "http://exa%20mple/%EF%BF%BE%E2%80%8E" },
+};
+
+static void
+test_to_uri_case (gconstpointer data)
+{
+  const ToUriCase *c = data;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *uri = iri_to_uri (c->iri, -1, c->mapping, &error);
+  g_autofree char *again = NULL;
+
+  g_assert_no_error (error);
+  g_assert_cmpstr (uri, ==, c->uri);
+  assert_all_uri_chars (uri);
+
+  /* §3.3: idempotent. */
+  again = iri_to_uri (uri, -1, c->mapping, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (again, ==, uri);
+}
+
+/* The same through a parsed reference, strict and tolerant. */
+static void
+test_reference_to_uri (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(IriReference) strict = NULL;
+  g_autoptr(IriReference) tolerant = NULL;
+  g_autofree char *a = NULL;
+  g_autofree char *b = NULL;
+  g_autofree char *c = NULL;
+
+  strict = iri_reference_parse ("http://r\xC3\xA9sum\xC3\xA9.example.org/D\xC3\xBCrst", -1, 0, &error);
+  g_assert_no_error (error);
+  a = iri_reference_to_uri (strict, IRI_HOST_MAPPING_PERCENT, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (a, ==, "http://r%C3%A9sum%C3%A9.example.org/D%C3%BCrst");
+  b = iri_reference_to_uri (strict, IRI_HOST_MAPPING_UTS46, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (b, ==, "http://xn--rsum-bpad.example.org/D%C3%BCrst");
+
+  /* A tolerant reference of bytes that are not UTF-8 holds U+FFFD. */
+  tolerant = iri_reference_parse_tolerant ("http://e/a\xFF" "b", -1, 0);
+  c = iri_reference_to_uri (tolerant, IRI_HOST_MAPPING_PERCENT, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (c, ==, "http://e/a%EF%BF%BDb");
+}
+
+/* RFC 3987 examples: iri-to-uri.tsv, uri-to-iri.tsv */
+
+static void
+test_to_uri_rfc3987 (void)
+{
+  g_auto(GStrv) header = NULL;
+  g_autoptr(GPtrArray) rows = iri_test_load_tsv ("rfc3987-examples/iri-to-uri.tsv", FALSE, &header);
+  guint col_iri = iri_test_column (header, "iri");
+  guint col_escaped = iri_test_column (header, "iri_escaped");
+  guint col_uri = iri_test_column (header, "uri");
+  guint col_note = iri_test_column (header, "note");
+  guint passed = 0;
+
+  for (guint i = 0; i < rows->len; i++)
+    {
+      IriTestRow *row = g_ptr_array_index (rows, i);
+      g_autofree char *unescaped = iri_test_unescape (row->fields[col_escaped]);
+      /* The note says which host mapping the row shows. */
+      gboolean idna = strstr (row->fields[col_note], "converted with IDNA ToASCII") != NULL;
+      IriHostMapping mappings[] = { IRI_HOST_MAPPING_IDNA2008, IRI_HOST_MAPPING_UTS46,
+                                    IRI_HOST_MAPPING_UTS46_TRANSITIONAL };
+
+      g_assert_cmpstr (unescaped, ==, row->fields[col_iri]);
+
+      for (guint m = 0; m < (idna ? G_N_ELEMENTS (mappings) : 1); m++)
+        {
+          g_autoptr(GError) error = NULL;
+          g_autofree char *uri = iri_to_uri (row->fields[col_iri], -1,
+                                             idna ? mappings[m] : IRI_HOST_MAPPING_PERCENT,
+                                             &error);
+
+          g_assert_no_error (error);
+          if (g_strcmp0 (uri, row->fields[col_uri]) != 0)
+            g_error ("iri-to-uri.tsv line %u: “%s” gives “%s”, expected “%s”",
+                     row->line, row->fields[col_iri], uri, row->fields[col_uri]);
+        }
+      passed++;
+    }
+
+  g_test_message ("rfc3987-examples/iri-to-uri.tsv: %u/%u rows pass", passed, rows->len);
+  g_assert_cmpuint (passed, ==, 6);
+}
+
+static void
+test_to_iri_rfc3987 (void)
+{
+  g_auto(GStrv) header = NULL;
+  g_autoptr(GPtrArray) rows = iri_test_load_tsv ("rfc3987-examples/uri-to-iri.tsv", FALSE, &header);
+  guint col_uri = iri_test_column (header, "uri");
+  guint col_iri = iri_test_column (header, "iri");
+  guint col_escaped = iri_test_column (header, "iri_escaped");
+  guint col_note = iri_test_column (header, "note");
+  guint passed = 0;
+
+  for (guint i = 0; i < rows->len; i++)
+    {
+      IriTestRow *row = g_ptr_array_index (rows, i);
+      g_autoptr(GError) error = NULL;
+      g_autofree char *unescaped = iri_test_unescape (row->fields[col_escaped]);
+      /* The note says when the punycode label is not converted (step 6
+       * is a SHOULD for schemes known to use DNS). */
+      IriToIriFlags flags = strstr (row->fields[col_note], "punycode label not converted") != NULL
+                            ? IRI_TO_IRI_KEEP_PUNYCODE : IRI_TO_IRI_DEFAULT;
+      g_autofree char *iri = iri_uri_to_iri (row->fields[col_uri], -1, flags, NULL, &error);
+
+      g_assert_no_error (error);
+      g_assert_cmpstr (unescaped, ==, row->fields[col_iri]);
+      if (g_strcmp0 (iri, row->fields[col_iri]) != 0)
+        g_error ("uri-to-iri.tsv line %u: “%s” gives “%s”, expected “%s”",
+                 row->line, row->fields[col_uri], iri, row->fields[col_iri]);
+      passed++;
+    }
+
+  g_test_message ("rfc3987-examples/uri-to-iri.tsv: %u/%u rows pass", passed, rows->len);
+  g_assert_cmpuint (passed, ==, 5);
+}
+
+/* Host mappings side by side (§3.4.2; PRIOR-ART I-5, I-6, U-7) */
+
+typedef struct {
+  const char *name;
+  const char *host;
+  const char *results[4];   /* per IriHostMapping; NULL: IDNA error */
+  const char *reason;       /* in the error message, when a result is NULL */
+} HostCase;
+
+static const HostCase host_cases[] = {
+  /* I-5: the deviation character ß */
+  { "fuss", "fu\xC3\x9F.de",
+    { "fu%C3%9F.de", "xn--fu-hia.de", "xn--fu-hia.de", "fuss.de" }, NULL },
+  /* I-6.  The pair in GLib's documentation, "xn--4wa8awb4637h.org", is
+   * the Punycode of the capital Π without case mapping; UTS #46 maps it
+   * to π first.  IDNA2008 has no mapping, and a capital is DISALLOWED. */
+  { "pan", "\xCE\xA0\xCE\xB1\xCE\xBD\xE8\xAA\x9E.org",
+    { "%CE%A0%CE%B1%CE%BD%E8%AA%9E.org", NULL, "xn--mxayh0229k.org", "xn--mxayh0229k.org" },
+    NULL },
+  { "obb", "\xC3\xB6" "bb.at", { "%C3%B6bb.at", "xn--bb-eka.at", "xn--bb-eka.at", "xn--bb-eka.at" }, NULL },
+  { "raksmorgas", "r\xC3\xA4ksm\xC3\xB6rg\xC3\xA5s.se",
+    { "r%C3%A4ksm%C3%B6rg%C3%A5s.se", "xn--rksmrgs-5wao1o.se", "xn--rksmrgs-5wao1o.se",
+      "xn--rksmrgs-5wao1o.se" }, NULL },
+  /* UTS #46 maps case; the ASCII labels are lower-cased with the rest. */
+  { "case", "R\xC3\xA9sum\xC3\xA9.Example.ORG",
+    { "R%C3%A9sum%C3%A9.Example.ORG", NULL, "xn--rsum-bpad.example.org", "xn--rsum-bpad.example.org" },
+    NULL },
+  /* I-10: NFKC mapping of U+1D7D6 MATHEMATICAL BOLD DIGIT EIGHT */
+  { "super8", "super\xF0\x9D\x9F\x96.example",
+    { "super%F0%9D%9F%96.example", NULL, "super8.example", "super8.example" }, NULL },
+  /* I-11: U+3002 IDEOGRAPHIC FULL STOP separates labels after mapping. */
+  { "ideographic-dot", "\xE7\xB4\x8D\xE8\xB1\x86\xE3\x80\x82" "example",
+    { "%E7%B4%8D%E8%B1%86%E3%80%82example", NULL, "xn--99zt52a.example", "xn--99zt52a.example" },
+    NULL },
+  /* U-7: U+2011 NON-BREAKING HYPHEN maps to U+2010, which UTS #46 marks
+   * NV8 (valid, but not in IDNA2008).  libidn2 2.3.3 applies the
+   * IDNA2008 rules after non-transitional mapping but not after
+   * transitional mapping, so only the latter gives ada's result. */
+  { "7-eleven", "www.7\xE2\x80\x91" "Eleven.com",
+    { "www.7%E2%80%91Eleven.com", NULL, NULL, "www.xn--7eleven-506c.com" }, NULL },
+  /* I-7: the same for emoji. */
+  { "emoji", "\xE2\x98\xBA.com", { "%E2%98%BA.com", NULL, NULL, "xn--74h.com" }, NULL },
+};
+
+static void
+test_host_case (gconstpointer data)
+{
+  const HostCase *c = data;
+
+  for (IriHostMapping m = IRI_HOST_MAPPING_PERCENT; m <= IRI_HOST_MAPPING_UTS46_TRANSITIONAL; m++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autofree char *host = iri_host_to_ascii (c->host, -1, m, &error);
+      g_autofree char *iri = g_strconcat ("http://", c->host, "/p", NULL);
+      g_autofree char *uri = iri_to_uri (iri, -1, m, NULL);
+
+      if (c->results[m] == NULL)
+        {
+          g_assert_error (error, IRI_ERROR, IRI_ERROR_IDNA);
+          g_assert_null (host);
+          g_assert_null (uri);
+          /* The message quotes the host and gives libidn2's reason. */
+          g_assert_nonnull (strstr (error->message, c->host));
+          g_assert_nonnull (strstr (error->message, REASON_DISALLOWED));
+        }
+      else
+        {
+          g_autofree char *expected_uri = g_strconcat ("http://", c->results[m], "/p", NULL);
+
+          g_assert_no_error (error);
+          g_assert_cmpstr (host, ==, c->results[m]);
+          g_assert_cmpstr (uri, ==, expected_uri);
+        }
+    }
+}
+
+/* IDNA failures keep libidn2's reason (PRIOR-ART I-1, I-7, I-8, F-5). */
+
+typedef struct {
+  const char     *host;
+  IriHostMapping  mapping;
+  const char     *reason;      /* NULL: must succeed */
+  const char     *label;       /* the label the message names, or NULL */
+} IdnaFailCase;
+
+static const IdnaFailCase idna_fail_cases[] = {
+  { "www.xn--74h.com", IRI_HOST_MAPPING_IDNA2008, "disallowed", "xn--74h" },
+  { "www.xn--74h.com", IRI_HOST_MAPPING_UTS46, "disallowed", "xn--74h" },
+  /* libidn2's transitional processing skips the IDNA2008 DISALLOWED test. */
+  { "www.xn--74h.com", IRI_HOST_MAPPING_UTS46_TRANSITIONAL, NULL, NULL },
+  { "\xE2\x98\xBA.com", IRI_HOST_MAPPING_IDNA2008, "disallowed", "\xE2\x98\xBA" },
+  { "xn--example-.com", IRI_HOST_MAPPING_IDNA2008, "punycode", "xn--example-" },
+  { "xn--example-.com", IRI_HOST_MAPPING_UTS46, "punycode", "xn--example-" },
+  { "xn--krank-kg706554a", IRI_HOST_MAPPING_UTS46, "punycode", NULL },
+  { "xn--ab-g4t", IRI_HOST_MAPPING_IDNA2008, "disallowed", NULL },
+  { "xn--ab-g4t", IRI_HOST_MAPPING_UTS46, "nontransitional", NULL },
+  { "xn--ab-g4t", IRI_HOST_MAPPING_UTS46_TRANSITIONAL, "nontransitional", NULL },
+  { "xn--8hbae.eg", IRI_HOST_MAPPING_IDNA2008, "bidi", "xn--8hbae" },
+  { "xn--8hbae.eg", IRI_HOST_MAPPING_UTS46, "bidi", "xn--8hbae" },
+  /* libidn2 2.3.3 does not apply the Bidi Rule in transitional mode. */
+  { "xn--8hbae.eg", IRI_HOST_MAPPING_UTS46_TRANSITIONAL, NULL, NULL },
+  { "\xD9\xA2\xD9\xA0\xD9\xA0.eg", IRI_HOST_MAPPING_UTS46, "bidi", NULL },
+  /* What the host cannot hold, before or after mapping. */
+  { "a%2Fb.r\xC3\xA9sum\xC3\xA9", IRI_HOST_MAPPING_UTS46, "U+002F SOLIDUS", NULL },
+  { "a\xEF\xBC\x8F" "b.com", IRI_HOST_MAPPING_UTS46, "U+002F SOLIDUS", NULL },
+  { "r%E9sum%E9.example", IRI_HOST_MAPPING_UTS46, "not UTF-8", NULL },
+};
+
+static const char *
+reason_text (const char *key)
+{
+  if (g_str_equal (key, "disallowed"))
+    return REASON_DISALLOWED;
+  if (g_str_equal (key, "punycode"))
+    return REASON_PUNYCODE;
+  if (g_str_equal (key, "bidi"))
+    return REASON_BIDI;
+  if (g_str_equal (key, "nontransitional"))
+    return idn2_strerror (IDN2_INVALID_NONTRANSITIONAL);
+  return key;
+}
+
+static void
+test_idna_failures (void)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (idna_fail_cases); i++)
+    {
+      const IdnaFailCase *c = &idna_fail_cases[i];
+      g_autoptr(GError) error = NULL;
+      g_autofree char *ascii = iri_host_to_ascii (c->host, -1, c->mapping, &error);
+      g_autofree char *percent = NULL;
+
+      if (c->reason == NULL)
+        {
+          g_assert_no_error (error);
+          g_assert_nonnull (ascii);
+          continue;
+        }
+
+      g_assert_error (error, IRI_ERROR, IRI_ERROR_IDNA);
+      g_assert_null (ascii);
+      g_test_message ("%s: %s", c->host, error->message);
+      g_assert_nonnull (strstr (error->message, reason_text (c->reason)));
+      if (c->label != NULL)
+        {
+          g_autofree char *quoted = g_strdup_printf ("“%s”", c->label);
+
+          g_assert_nonnull (strstr (error->message, quoted));
+        }
+
+      /* Never a silent substitution; the percent form still works. */
+      percent = iri_host_to_ascii (c->host, -1, IRI_HOST_MAPPING_PERCENT, NULL);
+      g_assert_nonnull (percent);
+    }
+}
+
+/* Through iri_to_uri() the whole conversion fails (§3.4.2), and the
+ * message quotes the host. */
+static void
+test_to_uri_idna_error (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *uri = iri_to_uri ("http://\xE2\x98\xBA.com/a", -1, IRI_HOST_MAPPING_IDNA2008, &error);
+  g_autofree char *percent = NULL;
+
+  g_assert_error (error, IRI_ERROR, IRI_ERROR_IDNA);
+  g_assert_null (uri);
+  g_assert_nonnull (strstr (error->message, "“\xE2\x98\xBA.com”"));
+  g_assert_nonnull (strstr (error->message, "IDNA2008"));
+  g_assert_nonnull (strstr (error->message, REASON_DISALLOWED));
+  g_clear_error (&error);
+
+  percent = iri_to_uri ("http://\xE2\x98\xBA.com/a", -1, IRI_HOST_MAPPING_PERCENT, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (percent, ==, "http://%E2%98%BA.com/a");
+}
+
+/* URI → IRI (§3.7) */
+
+typedef struct {
+  const char    *name;
+  const char    *uri;
+  IriToIriFlags  flags;
+  const char    *iri;
+  const char    *codes;   /* the diagnostics' codes and spans, "code@start-end,…" */
+} ToIriCase;
+
+#define KEEP IRI_TO_IRI_KEEP_PUNYCODE
+
+static const ToIriCase to_iri_cases[] = {
+  /* §3.7.1 (U-1, U-2, U-3, F-2) */
+  { "durst", "http://www.example.org/D%C3%BCrst", 0, "http://www.example.org/D\xC3\xBCrst", "" },
+  { "durst-latin1", "http://www.example.org/D%FCrst", 0, "http://www.example.org/D%FCrst",
+    "percent-encoded-not-utf8@24-27" },
+  { "resume-latin1", "http://www.example.org/r%E9sum%E9.html", 0,
+    "http://www.example.org/r%E9sum%E9.html",
+    "percent-encoded-not-utf8@24-27,percent-encoded-not-utf8@30-33" },
+  { "natto", "http://xn--99zt52a.example.org/%e2%80%ae", 0,
+    "http://\xE7\xB4\x8D\xE8\xB1\x86.example.org/%E2%80%AE", "percent-encoded-not-displayable@31-40" },
+  { "natto-keep", "http://xn--99zt52a.example.org/%e2%80%ae", KEEP,
+    "http://xn--99zt52a.example.org/%E2%80%AE", "percent-encoded-not-displayable@31-40" },
+  { "natto-upper", "http://XN--99ZT52A.example.org/", 0, "http://\xE7\xB4\x8D\xE8\xB1\x86.example.org/", "" },
+  /* §5.4: only the fragment is UTF-8. */
+  { "mixed-charsets", "http://www.example.org/r%E9sum%E9.xml#r%C3%A9sum%C3%A9", 0,
+    "http://www.example.org/r%E9sum%E9.xml#r\xC3\xA9sum\xC3\xA9",
+    "percent-encoded-not-utf8@24-27,percent-encoded-not-utf8@30-33" },
+  /* Step 2: "%", reserved characters and ASCII not allowed in URIs keep
+   * their encoding and its case (F-4); unreserved ones are decoded. */
+  { "reserved", "http://example.com/%2F%3f%23%25", 0, "http://example.com/%2F%3f%23%25", "" },
+  { "all-reserved", "http://e/%3A%2F%3F%23%5B%5D%40%21%24%26%27%28%29%2A%2B%2C%3B%3D", 0,
+    "http://e/%3A%2F%3F%23%5B%5D%40%21%24%26%27%28%29%2A%2B%2C%3B%3D", "" },
+  { "not-in-uri", "http://e/%20%3c%3E%22%7B%7d%7C%5C%5E%60%00%0a%7F", 0,
+    "http://e/%20%3c%3E%22%7B%7d%7C%5C%5E%60%00%0a%7F", "" },
+  { "unreserved", "http://e/%7e%41%2d%2E%5F%30", 0, "http://e/~A-._0", "" },
+  { "lowercase-kept-case", "http://e/%c3%a9%2f", 0, "http://e/\xC3\xA9%2f", "" },
+  /* Step 3: never part of a strictly legal UTF-8 sequence. */
+  { "overlong", "http://e/%C0%AF", 0, "http://e/%C0%AF", "percent-encoded-not-utf8@9-15" },
+  { "surrogate", "http://e/%ed%a0%80", 0, "http://e/%ED%A0%80",
+    "percent-encoded-not-utf8@9-18" },
+  { "too-large", "http://e/%F4%90%80%80", 0, "http://e/%F4%90%80%80",
+    "percent-encoded-not-utf8@9-21" },
+  { "truncated", "http://e/%E2%82x%C3", 0, "http://e/%E2%82x%C3",
+    "percent-encoded-not-utf8@9-15,percent-encoded-not-utf8@16-19" },
+  { "valid-after-invalid", "http://e/%FF%C3%A9", 0, "http://e/%FF\xC3\xA9", "percent-encoded-not-utf8@9-12" },
+  /* Step 4 */
+  { "rlo", "http://e/%E2%80%AE", 0, "http://e/%E2%80%AE", "percent-encoded-not-displayable@9-18" },
+  { "zwsp-run", "http://e/a%e2%80%8b%e2%80%8b%e2%80%8b", 0, "http://e/a%E2%80%8B%E2%80%8B%E2%80%8B",
+    "percent-encoded-not-displayable@10-37" },
+  { "nbsp", "http://e/a%C2%A0b", 0, "http://e/a%C2%A0b", "percent-encoded-not-displayable@10-16" },
+  { "lock", "http://e/%F0%9F%94%92", 0, "http://e/%F0%9F%94%92", "percent-encoded-not-displayable@9-21" },
+  { "braille-blank", "http://e/%E2%A0%80", 0, "http://e/%E2%A0%80", "percent-encoded-not-displayable@9-18" },
+  { "hangul-filler", "http://e/%E3%85%A4", 0, "http://e/%E3%85%A4", "percent-encoded-not-displayable@9-18" },
+  { "noncharacter", "http://e/%EF%B7%90%EF%BF%BF", 0, "http://e/%EF%B7%90%EF%BF%BF",
+    "percent-encoded-not-displayable@9-18,percent-encoded-not-displayable@18-27" },
+  { "unassigned", "http://e/%CD%B8", 0, "http://e/%CD%B8", "percent-encoded-not-displayable@9-15" },
+  { "replacement", "http://e/%EF%BF%BD", 0, "http://e/%EF%BF%BD", "percent-encoded-not-displayable@9-18" },
+  { "line-separator", "http://e/%E2%80%A8", 0, "http://e/%E2%80%A8", "percent-encoded-not-displayable@9-18" },
+  { "private-use", "http://e/%EE%80%80?%EE%80%80#%EE%80%80", 0, "http://e/%EE%80%80?\xEE\x80\x80#%EE%80%80",
+    "percent-encoded-not-displayable@9-18,percent-encoded-not-displayable@29-38" },
+  { "tag", "http://e/?%F3%A0%80%81", 0, "http://e/?%F3%A0%80%81", "percent-encoded-not-displayable@10-22" },
+  /* A combining mark needs a base of its own. */
+  { "mark-after-slash", "http://e/%CC%81", 0, "http://e/%CC%81", "percent-encoded-not-displayable@9-15" },
+  { "mark-after-letter", "http://e/e%CC%81", 0, "http://e/e\xCC\x81", "" },
+  { "mark-after-letter-encoded", "http://e/%C3%A9%CC%81", 0, "http://e/\xC3\xA9\xCC\x81", "" },
+  { "mark-after-kept", "http://e/%E2%80%AE%CC%81", 0, "http://e/%E2%80%AE%CC%81",
+    "percent-encoded-not-displayable@9-18,percent-encoded-not-displayable@18-24" },
+  { "mark-after-dot", "http://e/a.%CC%81", 0, "http://e/a.%CC%81", "percent-encoded-not-displayable@11-17" },
+  { "mark-starts-query", "http://e/a?%CC%81", 0, "http://e/a?%CC%81", "percent-encoded-not-displayable@11-17" },
+  { "mark-starts-relative", "%CC%81x", 0, "%CC%81x", "percent-encoded-not-displayable@0-6" },
+  /* The input may already be an IRI: what is written as itself and is
+   * not safe to display gets encoded. */
+  { "literal-rlo", "http://e/a\xE2\x80\xAE" "b", 0, "http://e/a%E2%80%AEb", "unsafe-character-encoded@10-11" },
+  { "literal-space", "http://e/a b", 0, "http://e/a%20b", "unsafe-character-encoded@10-11" },
+  { "literal-safe", "http://\xE7\xB4\x8D\xE8\xB1\x86.example/D\xC3\xBCrst", 0,
+    "http://\xE7\xB4\x8D\xE8\xB1\x86.example/D\xC3\xBCrst", "" },
+  { "literal-mark", "http://e/\xCC\x81", 0, "http://e/%CC%81", "unsafe-character-encoded@9-10" },
+  /* Step 6 (F-5, PRIOR-ART I-1…I-8) */
+  { "a-label-rlo", "http://xn--ab-g4t.example/", 0, "http://xn--ab-g4t.example/", "idna-invalid-a-label@7-17" },
+  { "bidi-an-start", "http://xn--8hbae.eg/", 0, "http://xn--8hbae.eg/", "idna-invalid-a-label@7-16" },
+  { "bidi-ends-l", "http://xn--x-ymcov.eg/", 0, "http://xn--x-ymcov.eg/", "idna-invalid-a-label@7-18" },
+  { "bidi-ends-en", "http://xn--2-ymcov.eg/", 0, "http://\xD8\xAC\xD8\xA7\xD8\xB1" "2.eg/", "" },
+  { "bidi-ends-an", "http://xn--mgbjq0r.eg/", 0, "http://\xD8\xAC\xD8\xA7\xD8\xB1\xD9\xA2.eg/", "" },
+  { "aao", "http://xn--4cab6c/", 0, "http://\xC3\xA5\xC3\xA4\xC3\xB6/", "" },
+  { "apple-cyrillic", "http://xn--80ak6aa92e.com/", 0,
+    "http://\xD0\xB0\xD1\x80\xD1\x80\xD3\x8F\xD0\xB5.com/", "" },
+  { "pan", "http://xn--mxayh0229k.org/", 0, "http://\xCF\x80\xCE\xB1\xCE\xBD\xE8\xAA\x9E.org/", "" },
+  /* GLib's pair decodes to a capital Π, which no valid U-label has. */
+  { "pan-capital", "http://xn--4wa8awb4637h.org/", 0, "http://xn--4wa8awb4637h.org/",
+    "idna-invalid-a-label@7-23" },
+  { "fuss", "http://xn--fu-hia.de/", 0, "http://fu\xC3\x9F.de/", "" },
+  { "emoji", "http://www.xn--74h.com/", 0, "http://www.xn--74h.com/", "idna-invalid-a-label@11-18" },
+  { "bad-punycode", "http://xn--example-.com/", 0, "http://xn--example-.com/", "idna-invalid-a-label@7-19" },
+  { "beyond-10ffff", "http://xn--krank-kg706554a/", 0, "http://xn--krank-kg706554a/",
+    "idna-invalid-a-label@7-26" },
+  { "abcdef", "http://xn--abcdef.com/", 0, "http://xn--abcdef.com/", "idna-invalid-a-label@7-17" },
+  { "empty-decoding", "http://xn--ABC.com/", 0, "http://xn--ABC.com/", "idna-invalid-a-label@7-14" },
+  { "keep-punycode-silent", "http://xn--ab-g4t.example/", KEEP, "http://xn--ab-g4t.example/", "" },
+  /* Only the host's labels: an "xn--" elsewhere is data. */
+  { "xn-in-path", "http://e/xn--99zt52a", 0, "http://e/xn--99zt52a", "" },
+  { "ipv6", "http://[::1]/%C3%A9", 0, "http://[::1]/\xC3\xA9", "" },
+  { "userinfo", "http://j%C3%BCrgen:%E2%80%AE@e/", 0, "http://j\xC3\xBCrgen:%E2%80%AE@e/",
+    "percent-encoded-not-displayable@19-28" },
+  { "host-pct", "http://r%C3%A9sum%C3%A9.xn--99zt52a/", 0,
+    "http://r\xC3\xA9sum\xC3\xA9.\xE7\xB4\x8D\xE8\xB1\x86/", "" },
+  { "char-offsets", "http://\xC3\xA9@xn--ab-g4t/%FC", 0, "http://\xC3\xA9@xn--ab-g4t/%FC",
+    "idna-invalid-a-label@9-19,percent-encoded-not-utf8@20-23" },
+  { "empty", "", 0, "", "" },
+};
+
+static char *
+format_codes (GPtrArray *diagnostics)
+{
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; i < diagnostics->len; i++)
+    {
+      IriDiagnostic *d = g_ptr_array_index (diagnostics, i);
+
+      g_string_append_printf (out, "%s%s@%zu-%zu", i > 0 ? "," : "",
+                              iri_diagnostic_get_code (d),
+                              iri_diagnostic_get_start (d), iri_diagnostic_get_end (d));
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* Sorts "code@start-end" items by position, the order the test table
+ * lists them in (iri_diagnostics_steal() sorts by severity first). */
+static char *
+sort_codes (const char *codes)
+{
+  g_auto(GStrv) items = g_strsplit (codes, ",", -1);
+  guint n = g_strv_length (items);
+
+  for (guint i = 1; i < n; i++)
+    for (guint j = i; j > 0; j--)
+      {
+        const char *a = strchr (items[j - 1], '@');
+        const char *b = strchr (items[j], '@');
+
+        if (a != NULL && b != NULL && g_ascii_strtoull (a + 1, NULL, 10) > g_ascii_strtoull (b + 1, NULL, 10))
+          {
+            char *tmp = items[j - 1];
+
+            items[j - 1] = items[j];
+            items[j] = tmp;
+          }
+      }
+  return g_strjoinv (",", items);
+}
+
+static void
+test_to_iri_case (gconstpointer data)
+{
+  const ToIriCase *c = data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) diagnostics = NULL;
+  g_autoptr(GListModel) diagnostics_model = NULL;
+  g_autofree char *iri = iri_uri_to_iri (c->uri, -1, c->flags, &diagnostics_model, &error);
+  diagnostics = iri_test_diagnostics (g_steal_pointer (&diagnostics_model));
+  g_autofree char *codes = NULL;
+  g_autofree char *sorted = NULL;
+
+  g_assert_no_error (error);
+  g_assert_cmpstr (iri, ==, c->iri);
+  g_assert_nonnull (diagnostics);
+
+  codes = format_codes (diagnostics);
+  sorted = sort_codes (codes);
+  g_assert_cmpstr (sorted, ==, c->codes);
+
+  for (guint i = 0; i < diagnostics->len; i++)
+    {
+      IriDiagnostic *d = g_ptr_array_index (diagnostics, i);
+
+      g_assert_nonnull (iri_diagnostic_get_message (d));
+      g_assert_nonnull (strstr (iri_diagnostic_get_spec (d), "§"));
+    }
+}
+
+/* The messages of step 3, step 4 and step 6 say what happened. */
+static void
+test_to_iri_messages (void)
+{
+  struct {
+    const char  *uri;
+    const char  *code;
+    IriSeverity  severity;
+    const char  *spec;
+    const char  *message_part;
+    const char  *hint_part;
+  } cases[] = {
+    { "http://www.example.org/D%FCrst", "percent-encoded-not-utf8", IRI_SEVERITY_INFO,
+      "RFC 3987bis §3.7 step 3", "%FC is not UTF-8 and was left encoded; no legacy charset is guessed", NULL },
+    { "http://e/%e2%80%ae", "percent-encoded-not-displayable", IRI_SEVERITY_INFO,
+      "RFC 3987bis §3.7 step 4, §4.1, §5.1", "U+202E RIGHT-TO-LEFT OVERRIDE was left percent-encoded", NULL },
+    { "http://e/a%e2%80%8b%e2%80%8b", "percent-encoded-not-displayable", IRI_SEVERITY_INFO,
+      "RFC 3987bis §3.7 step 4, §4.1, §5.1", "U+200B ZERO WIDTH SPACE (2 times)", NULL },
+    { "http://e/a\xE2\x80\x8F", "unsafe-character-encoded", IRI_SEVERITY_WARNING,
+      "RFC 3987bis §3.7 step 4, §4.1, §5.1", "U+200F RIGHT-TO-LEFT MARK was percent-encoded", NULL },
+    { "http://xn--ab-g4t.example/", "idna-invalid-a-label", IRI_SEVERITY_WARNING,
+      "RFC 5891 §5.4, RFC 3987bis §3.7 step 6", "“a U+202E RIGHT-TO-LEFT OVERRIDE b”",
+      "Treat this host with suspicion; its A-label does not decode to a valid name." },
+    { "http://xn--8hbae.eg/", "idna-invalid-a-label", IRI_SEVERITY_WARNING,
+      "RFC 5891 §5.4, RFC 3987bis §3.7 step 6", "bi-directional", NULL },
+    { "http://xn--example-.com/", "idna-invalid-a-label", IRI_SEVERITY_WARNING,
+      "RFC 5891 §5.4, RFC 3987bis §3.7 step 6", "punycode", NULL },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GPtrArray) diagnostics = NULL;
+      g_autoptr(GListModel) diagnostics_model = NULL;
+      g_autofree char *iri = iri_uri_to_iri (cases[i].uri, -1, 0, &diagnostics_model, NULL);
+      diagnostics = iri_test_diagnostics (g_steal_pointer (&diagnostics_model));
+      IriDiagnostic *d;
+
+      g_assert_nonnull (iri);
+      g_assert_cmpuint (diagnostics->len, ==, 1);
+      d = g_ptr_array_index (diagnostics, 0);
+      g_test_message ("%s: %s", cases[i].uri, iri_diagnostic_get_message (d));
+      g_assert_cmpstr (iri_diagnostic_get_code (d), ==, cases[i].code);
+      g_assert_cmpint (iri_diagnostic_get_severity (d), ==, cases[i].severity);
+      g_assert_cmpstr (iri_diagnostic_get_spec (d), ==, cases[i].spec);
+      g_assert_nonnull (strstr (iri_diagnostic_get_message (d), cases[i].message_part));
+      if (cases[i].hint_part != NULL)
+        g_assert_cmpstr (iri_diagnostic_get_hint (d), ==, cases[i].hint_part);
+    }
+}
+
+/* PRIOR-ART F-3: Chromium's ShouldUnescapeCodePoint never-unescape list.
+ * Each code point, percent-encoded in a path, stays encoded. */
+static const gunichar never_unescape_ranges[][2] = {
+  /* bidi controls */
+  { 0x200E, 0x200F }, { 0x202A, 0x202E }, { 0x061C, 0x061C }, { 0x2066, 0x2069 },
+  /* lock emoji */
+  { 0x1F50F, 0x1F510 }, { 0x1F512, 0x1F513 },
+  /* spaces */
+  { 0x0085, 0x0085 }, { 0x00A0, 0x00A0 }, { 0x1680, 0x1680 }, { 0x2000, 0x200A },
+  { 0x2028, 0x2029 }, { 0x202F, 0x202F }, { 0x205F, 0x205F }, { 0x3000, 0x3000 },
+  { 0x2800, 0x2800 },
+  /* default-ignorables and format characters */
+  { 0x00AD, 0x00AD }, { 0x034F, 0x034F }, { 0x0600, 0x0605 }, { 0x06DD, 0x06DD },
+  { 0x070F, 0x070F }, { 0x08E2, 0x08E2 }, { 0x115F, 0x1160 }, { 0x17B4, 0x17B5 },
+  { 0x180B, 0x180E }, { 0x200B, 0x200D }, { 0x2060, 0x2065 }, { 0x206A, 0x206F },
+  { 0x3164, 0x3164 }, { 0xFE00, 0xFE0F }, { 0xFEFF, 0xFEFF }, { 0xFFA0, 0xFFA0 },
+  { 0xFFF0, 0xFFFB }, { 0x110BD, 0x110BD }, { 0x110CD, 0x110CD }, { 0x13430, 0x13438 },
+  { 0x1BCA0, 0x1BCA3 }, { 0x1D173, 0x1D17A }, { 0xE0000, 0xE0FFF },
+};
+
+static void
+test_to_iri_never_unescape (void)
+{
+  guint n = 0;
+
+  for (guint r = 0; r < G_N_ELEMENTS (never_unescape_ranges); r++)
+    {
+      for (gunichar c = never_unescape_ranges[r][0]; c <= never_unescape_ranges[r][1]; c++)
+        {
+          char utf8[6];
+          int len = g_unichar_to_utf8 (c, utf8);
+          g_autoptr(GString) encoded = g_string_new (NULL);
+          g_autofree char *uri = NULL;
+          g_autofree char *query_uri = NULL;
+          g_autofree char *iri = NULL;
+          g_autofree char *query_iri = NULL;
+
+          for (int i = 0; i < len; i++)
+            g_string_append_printf (encoded, "%%%02X", (guchar) utf8[i]);
+          uri = g_strdup_printf ("http://example.com/a%sb", encoded->str);
+          iri = iri_uri_to_iri (uri, -1, 0, NULL, NULL);
+          if (g_strcmp0 (iri, uri) != 0)
+            g_error ("U+%04X was decoded: “%s” → “%s”", c, uri, iri);
+
+          /* Not even in the query, where private use would be. */
+          query_uri = g_strdup_printf ("http://example.com/?a%sb", encoded->str);
+          query_iri = iri_uri_to_iri (query_uri, -1, 0, NULL, NULL);
+          g_assert_cmpstr (query_iri, ==, query_uri);
+
+          g_assert_false (iri_char_is_display_safe (c, IRI_COMPONENT_PATH));
+          n++;
+        }
+    }
+
+  g_test_message ("%u code points of Chromium's list stay encoded", n);
+}
+
+typedef struct {
+  gunichar     c;
+  IriComponent component;
+  gboolean     safe;
+} SafeCase;
+
+static const SafeCase safe_cases[] = {
+  { 'a', IRI_COMPONENT_PATH, TRUE },
+  { '/', IRI_COMPONENT_PATH, TRUE },
+  { '<', IRI_COMPONENT_PATH, TRUE },
+  { ' ', IRI_COMPONENT_PATH, FALSE },
+  { '\t', IRI_COMPONENT_PATH, FALSE },
+  { 0x7F, IRI_COMPONENT_PATH, FALSE },
+  { 0x00E9, IRI_COMPONENT_PATH, TRUE },
+  { 0x05D0, IRI_COMPONENT_PATH, TRUE },           /* HEBREW LETTER ALEF */
+  { 0x0661, IRI_COMPONENT_PATH, TRUE },           /* ARABIC-INDIC DIGIT ONE */
+  { 0x7D0D, IRI_COMPONENT_HOST, TRUE },
+  { 0x0301, IRI_COMPONENT_PATH, TRUE },           /* marks: the caller judges */
+  { 0x1F600, IRI_COMPONENT_PATH, TRUE },          /* GRINNING FACE */
+  { 0x1F511, IRI_COMPONENT_PATH, TRUE },          /* KEY: not a lock */
+  { 0x1F512, IRI_COMPONENT_PATH, FALSE },         /* LOCK */
+  { 0x200E, IRI_COMPONENT_QUERY, FALSE },
+  { 0x061C, IRI_COMPONENT_PATH, FALSE },          /* ARABIC LETTER MARK */
+  { 0x2067, IRI_COMPONENT_PATH, FALSE },          /* RIGHT-TO-LEFT ISOLATE */
+  { 0x0080, IRI_COMPONENT_PATH, FALSE },
+  { 0x00AD, IRI_COMPONENT_PATH, FALSE },          /* SOFT HYPHEN */
+  { 0x2028, IRI_COMPONENT_PATH, FALSE },
+  { 0x2029, IRI_COMPONENT_PATH, FALSE },
+  { 0x3000, IRI_COMPONENT_PATH, FALSE },
+  { 0x2800, IRI_COMPONENT_PATH, FALSE },
+  { 0x3164, IRI_COMPONENT_PATH, FALSE },
+  { 0xFFA0, IRI_COMPONENT_PATH, FALSE },
+  { 0x115F, IRI_COMPONENT_PATH, FALSE },
+  { 0x1160, IRI_COMPONENT_PATH, FALSE },
+  { 0xFE0F, IRI_COMPONENT_PATH, FALSE },          /* VARIATION SELECTOR-16 */
+  { 0xFDD0, IRI_COMPONENT_QUERY, FALSE },         /* noncharacter */
+  { 0x10FFFF, IRI_COMPONENT_QUERY, FALSE },       /* noncharacter */
+  { 0x0378, IRI_COMPONENT_PATH, FALSE },          /* unassigned */
+  { 0xE000, IRI_COMPONENT_PATH, FALSE },
+  { 0xE000, IRI_COMPONENT_QUERY, TRUE },
+  { 0xE000, IRI_COMPONENT_QUERY_VALUE, TRUE },
+  { 0xF0000, IRI_COMPONENT_FRAGMENT, FALSE },
+  { 0x100000, IRI_COMPONENT_QUERY, TRUE },
+  { 0xFFFC, IRI_COMPONENT_PATH, FALSE },
+  { 0x110000, IRI_COMPONENT_PATH, FALSE },
+};
+
+static void
+test_display_safe (void)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (safe_cases); i++)
+    {
+      if (iri_char_is_display_safe (safe_cases[i].c, safe_cases[i].component) != safe_cases[i].safe)
+        g_error ("iri_char_is_display_safe (U+%04X, %s) should be %s", safe_cases[i].c,
+                 iri_component_to_string (safe_cases[i].component),
+                 safe_cases[i].safe ? "TRUE" : "FALSE");
+    }
+
+  /* Every bidi formatting character, whatever the component. */
+  for (gunichar c = 0; c < 0x30000; c++)
+    {
+      if (iri_char_is_bidi_formatting (c))
+        {
+          g_assert_false (iri_char_is_display_safe (c, IRI_COMPONENT_QUERY));
+          g_assert_false (iri_char_is_display_safe (c, IRI_COMPONENT_HOST_LABEL));
+        }
+    }
+}
+
+/* iri_host_to_unicode() and the private iri_idna_to_unicode() */
+
+static void
+test_host_to_unicode (void)
+{
+  g_autoptr(GPtrArray) diagnostics = NULL;
+  g_autoptr(GListModel) diagnostics_model = NULL;
+  g_autofree char *host = iri_host_to_unicode ("xn--99zt52a.xn--ab-g4t.r%C3%A9sum%C3%A9.XN--FU-HIA", -1,
+                                               &diagnostics_model);
+  diagnostics = iri_test_diagnostics (g_steal_pointer (&diagnostics_model));
+  g_autofree char *codes = NULL;
+  g_autofree char *bad = NULL;
+  g_autoptr(GPtrArray) bad_diagnostics = NULL;
+  g_autoptr(GListModel) bad_diagnostics_model = NULL;
+
+  g_assert_cmpstr (host, ==, "\xE7\xB4\x8D\xE8\xB1\x86.xn--ab-g4t.r\xC3\xA9sum\xC3\xA9.fu\xC3\x9F");
+  codes = format_codes (diagnostics);
+  g_assert_cmpstr (codes, ==, "idna-invalid-a-label@12-22");
+
+  /* Bytes that are not UTF-8 are shown as U+FFFD, and said so. */
+  bad = iri_host_to_unicode ("a\xFF.xn--99zt52a", -1, &bad_diagnostics_model);
+  bad_diagnostics = iri_test_diagnostics (g_steal_pointer (&bad_diagnostics_model));
+  g_assert_cmpstr (bad, ==, "a%EF%BF%BD.\xE7\xB4\x8D\xE8\xB1\x86");
+  g_assert_cmpuint (bad_diagnostics->len, >=, 1);
+  g_assert_cmpstr (iri_diagnostic_get_code (g_ptr_array_index (bad_diagnostics, 0)), ==, "invalid-utf8");
+}
+
+static void
+test_idna_to_unicode_offsets (void)
+{
+  IriDiagnostics list = { NULL, 0 };
+  g_autoptr(GPtrArray) diagnostics = NULL;
+  /* The caller's text: "http://\u00E9@" (7 + 2 bytes, 8 characters)
+   * before the host. */
+  const char *host = "a.xn--ab-g4t.\xC3\xA9.xn--99zt52a.";
+  g_autofree char *unicode = iri_idna_to_unicode (host, strlen (host), &list, 10, 9);
+  IriSpan span;
+
+  g_assert_cmpstr (unicode, ==, "a.xn--ab-g4t.\xC3\xA9.\xE7\xB4\x8D\xE8\xB1\x86.");
+  diagnostics = iri_diagnostics_steal (&list);
+  g_assert_cmpuint (diagnostics->len, ==, 1);
+  iri_diagnostic_get_span (g_ptr_array_index (diagnostics, 0), &span);
+  g_assert_cmpuint (span.byte_start, ==, 12);
+  g_assert_cmpuint (span.byte_end, ==, 22);
+  g_assert_cmpuint (span.start, ==, 11);
+  g_assert_cmpuint (span.end, ==, 21);
+  g_assert_cmpint (iri_diagnostic_get_component (g_ptr_array_index (diagnostics, 0)), ==,
+                   IRI_COMPONENT_HOST_LABEL);
+
+  /* Without a list it still converts; an empty host stays empty. */
+  g_clear_pointer (&unicode, g_free);
+  unicode = iri_idna_to_unicode ("xn--ab-g4t", 10, NULL, 0, 0);
+  g_assert_cmpstr (unicode, ==, "xn--ab-g4t");
+  g_clear_pointer (&unicode, g_free);
+  unicode = iri_idna_to_unicode ("", 0, NULL, 0, 0);
+  g_assert_cmpstr (unicode, ==, "");
+}
+
+/* Invalid input */
+
+static void
+test_errors (void)
+{
+  struct {
+    const char *bytes;
+    gssize      length;
+    IriError    code;
+  } cases[] = {
+    { "http://e/a\xC0\xAF", -1, IRI_ERROR_INVALID_UTF8 },
+    { "http://e/\xED\xA0\x80", -1, IRI_ERROR_INVALID_UTF8 },
+    { "http://e/\xF4\x90\x80\x80", -1, IRI_ERROR_INVALID_UTF8 },
+    { "http://e/\xE2\x82", -1, IRI_ERROR_INVALID_UTF8 },
+    { "http://e/\x80", -1, IRI_ERROR_INVALID_UTF8 },
+    { "http://e/a\0b", 12, IRI_ERROR_EMBEDDED_NUL },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GError) e1 = NULL;
+      g_autoptr(GError) e2 = NULL;
+      g_autoptr(GError) e3 = NULL;
+      g_autoptr(GError) e4 = NULL;
+      g_autoptr(GPtrArray) diagnostics = NULL;
+      g_autoptr(GListModel) diagnostics_model = NULL;
+      g_autofree char *a = iri_to_uri (cases[i].bytes, cases[i].length, IRI_HOST_MAPPING_PERCENT, &e1);
+      g_autofree char *b = iri_to_uri (cases[i].bytes, cases[i].length, IRI_HOST_MAPPING_UTS46, &e2);
+      g_autofree char *c = iri_uri_to_iri (cases[i].bytes, cases[i].length, 0, &diagnostics_model, &e3);
+      diagnostics = iri_test_diagnostics (g_steal_pointer (&diagnostics_model));
+      g_autofree char *d = iri_host_to_ascii (cases[i].bytes + 9, cases[i].length < 0 ? -1 : cases[i].length - 9,
+                                              IRI_HOST_MAPPING_UTS46, &e4);
+
+      g_assert_null (a);
+      g_assert_null (b);
+      g_assert_null (c);
+      g_assert_null (d);
+      g_assert_null (diagnostics);
+      g_assert_error (e1, IRI_ERROR, (gint) cases[i].code);
+      g_assert_error (e2, IRI_ERROR, (gint) cases[i].code);
+      g_assert_error (e3, IRI_ERROR, (gint) cases[i].code);
+      g_assert_error (e4, IRI_ERROR, (gint) cases[i].code);
+    }
+}
+
+/* An explicit length is honoured: nothing after it is read. */
+static void
+test_explicit_length (void)
+{
+  g_autofree char *uri = iri_to_uri ("http://e/\xC3\xA9xyz", 11, IRI_HOST_MAPPING_PERCENT, NULL);
+  g_autofree char *iri = iri_uri_to_iri ("http://e/%C3%A9%FF", 15, 0, NULL, NULL);
+
+  g_assert_cmpstr (uri, ==, "http://e/%C3%A9");
+  g_assert_cmpstr (iri, ==, "http://e/\xC3\xA9");
+}
+
+/* Properties over every IRI and URI of the data sets */
+
+/* Upper-cases the hex of every %HH and decodes those of unreserved
+ * characters: the two differences §3.7 allows between a URI and the
+ * result of mapping its IRI back. */
+static char *
+normalize_pct (const char *uri)
+{
+  GString *out = g_string_new (NULL);
+
+  for (const char *p = uri; *p != '\0'; p++)
+    {
+      if (p[0] == '%' && g_ascii_isxdigit (p[1]) && g_ascii_isxdigit (p[2]))
+        {
+          guchar b = g_ascii_xdigit_value (p[1]) * 16 + g_ascii_xdigit_value (p[2]);
+
+          if (iri_ascii_is (b, IRI_ASCII_UNRESERVED))
+            g_string_append_c (out, (char) b);
+          else
+            g_string_append_printf (out, "%%%02X", b);
+          p += 2;
+        }
+      else
+        g_string_append_c (out, *p);
+    }
+  return g_string_free (out, FALSE);
+}
+
+typedef struct {
+  guint n_strings;
+  guint n_uris;
+  guint n_iris;
+  guint n_idna_round_trips;
+} PropertyCounts;
+
+static void
+check_properties (const char     *where,
+                  const char     *text,
+                  PropertyCounts *counts)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(IriReference) as_uri = NULL;
+  g_autoptr(IriReference) as_iri = NULL;
+  g_autofree char *uri = NULL;
+  g_autofree char *again = NULL;
+
+  if (!iri_utf8_validate (text, -1, NULL, NULL))
+    return;
+  counts->n_strings++;
+
+  /* §3.3: defined for any text, always a URI's characters, idempotent. */
+  uri = iri_to_uri (text, -1, IRI_HOST_MAPPING_PERCENT, &error);
+  g_assert_no_error (error);
+  assert_all_uri_chars (uri);
+  again = iri_to_uri (uri, -1, IRI_HOST_MAPPING_PERCENT, &error);
+  g_assert_no_error (error);
+  if (!g_str_equal (uri, again))
+    g_error ("%s: iri_to_uri is not idempotent on “%s”: “%s” then “%s”", where, text, uri, again);
+
+  as_uri = iri_reference_parse (text, -1, IRI_PARSE_URI, NULL);
+  as_iri = iri_reference_parse (text, -1, IRI_PARSE_DEFAULT, NULL);
+
+  if (as_uri != NULL)
+    {
+      g_autofree char *iri = iri_uri_to_iri (text, -1, IRI_TO_IRI_KEEP_PUNYCODE, NULL, &error);
+      g_autofree char *back = NULL;
+      g_autofree char *norm_text = normalize_pct (text);
+      g_autofree char *norm_back = NULL;
+      g_autoptr(IriReference) parsed = NULL;
+
+      g_assert_no_error (error);
+      /* The identity on URIs. */
+      g_assert_cmpstr (uri, ==, text);
+
+      /* §3.7: maps back to the URI, but for the case of %HH and
+       * percent-encoded unreserved characters. */
+      back = iri_to_uri (iri, -1, IRI_HOST_MAPPING_PERCENT, &error);
+      g_assert_no_error (error);
+      norm_back = normalize_pct (back);
+      if (!g_str_equal (norm_text, norm_back))
+        g_error ("%s: URI “%s” → IRI “%s” → URI “%s”", where, text, iri, back);
+
+      /* A valid URI gives a valid IRI. */
+      parsed = iri_reference_parse (iri, -1, IRI_PARSE_DEFAULT, &error);
+      if (parsed == NULL)
+        g_error ("%s: URI “%s” gives an invalid IRI “%s”: %s", where, text, iri, error->message);
+
+      /* With step 6, through IDNA, when the host has no percent-encoding
+       * (UTS #46 would turn that into an A-label). */
+      {
+        const char *host = iri_reference_get_host (as_uri);
+        g_autofree char *iri6 = NULL;
+        g_autofree char *back6 = NULL;
+
+        if (host == NULL || strchr (host, '%') == NULL)
+          {
+            iri6 = iri_uri_to_iri (text, -1, IRI_TO_IRI_DEFAULT, NULL, &error);
+            g_assert_no_error (error);
+            back6 = iri_to_uri (iri6, -1, IRI_HOST_MAPPING_UTS46, &error);
+            g_assert_no_error (error);
+            g_clear_pointer (&norm_back, g_free);
+            norm_back = normalize_pct (back6);
+            if (!g_str_equal (norm_text, norm_back))
+              g_error ("%s: URI “%s” → IRI “%s” → URI (UTS #46) “%s”", where, text, iri6, back6);
+            counts->n_idna_round_trips++;
+          }
+      }
+      counts->n_uris++;
+    }
+  else if (as_iri != NULL)
+    {
+      g_autofree char *iri = iri_uri_to_iri (uri, -1, IRI_TO_IRI_KEEP_PUNYCODE, NULL, &error);
+      g_autofree char *back = NULL;
+      g_autofree char *norm_uri = normalize_pct (uri);
+      g_autofree char *norm_back = NULL;
+      g_autofree char *uri46 = NULL;
+
+      g_assert_no_error (error);
+      back = iri_to_uri (iri, -1, IRI_HOST_MAPPING_PERCENT, &error);
+      g_assert_no_error (error);
+      norm_back = normalize_pct (back);
+      if (!g_str_equal (norm_uri, norm_back))
+        g_error ("%s: IRI “%s” → URI “%s” → IRI “%s” → URI “%s”", where, text, uri, iri, back);
+
+      uri46 = iri_to_uri (text, -1, IRI_HOST_MAPPING_UTS46, NULL);
+      if (uri46 != NULL)
+        {
+          g_autofree char *iri46 = iri_uri_to_iri (uri46, -1, IRI_TO_IRI_DEFAULT, NULL, &error);
+          g_autofree char *back46 = NULL;
+          g_autofree char *norm46 = normalize_pct (uri46);
+
+          g_assert_no_error (error);
+          back46 = iri_to_uri (iri46, -1, IRI_HOST_MAPPING_UTS46, &error);
+          g_assert_no_error (error);
+          g_clear_pointer (&norm_back, g_free);
+          norm_back = normalize_pct (back46);
+          if (!g_str_equal (norm46, norm_back))
+            g_error ("%s: IRI “%s” → URI “%s” → IRI “%s” → URI “%s”", where, text, uri46, iri46, back46);
+          counts->n_idna_round_trips++;
+        }
+      counts->n_iris++;
+    }
+}
+
+typedef struct {
+  const char *relpath;
+  const char *columns;   /* comma-separated */
+} DataFile;
+
+static const DataFile property_files[] = {
+  { "oxiri/oxiri-valid-absolute-iris.tsv", "iri" },
+  { "oxiri/oxiri-valid-iri-references.tsv", "iri_reference" },
+  { "oxiri/oxiri-invalid-iri-references.tsv", "iri_reference" },
+  { "oxiri/oxiri-invalid-resolutions.tsv", "reference,base" },
+  { "oxiri/oxiri-resolve.tsv", "base,reference,expected" },
+  { "oxiri/oxiri-resolve-relative-base.tsv", "base,reference,expected" },
+  { "oxiri/oxiri-relativize.tsv", "target,base,expected_relative" },
+  { "oxiri/oxiri-relativize-fails.tsv", "target,base" },
+  { "rfc3986-resolution/rfc3986-5.4-examples.tsv", "base,reference,expected" },
+  { "rfc3986-resolution/uriparser-addbase-extra.tsv", "base,reference,expected" },
+  { "rfc3986-resolution/foursuite-absolutize.tsv", "base,reference,expected" },
+  { "rfc3986-resolution/foursuite-relativize.tsv", "target,base,expected" },
+  { "rfc3986-resolution/foursuite-uri-references.tsv", "uri_reference" },
+  { "rfc3986-resolution/foursuite-normalization.tsv", "input,expected_normalized" },
+  { "rfc3986-resolution/python-rfc3987-extra.tsv", "base,reference,expected" },
+  { "iri-string/iri-string-resolve.tsv", "base,reference,expected,expected_normalized" },
+  { "rfc3987-examples/iri-to-uri.tsv", "iri,uri" },
+  { "rfc3987-examples/uri-to-iri.tsv", "uri,iri" },
+  { "rfc3987-examples/comparison-normalization.tsv", "iri_a,iri_b" },
+};
+
+static void
+test_properties_tsv (gconstpointer data)
+{
+  const DataFile *file = data;
+  g_auto(GStrv) header = NULL;
+  g_autoptr(GPtrArray) rows = iri_test_load_tsv (file->relpath, TRUE, &header);
+  g_auto(GStrv) columns = g_strsplit (file->columns, ",", -1);
+  PropertyCounts counts = { 0, };
+
+  for (guint c = 0; columns[c] != NULL; c++)
+    {
+      guint col = iri_test_column (header, columns[c]);
+
+      for (guint i = 0; i < rows->len; i++)
+        {
+          IriTestRow *row = g_ptr_array_index (rows, i);
+          g_autofree char *where = g_strdup_printf ("%s line %u", file->relpath, row->line);
+
+          check_properties (where, row->fields[col], &counts);
+        }
+    }
+
+  g_test_message ("%s: %u strings, %u URIs and %u IRIs (%u also through UTS #46) keep the properties",
+                  file->relpath, counts.n_strings, counts.n_uris, counts.n_iris, counts.n_idna_round_trips);
+  g_assert_cmpuint (counts.n_uris + counts.n_iris, >, 0);
+}
+
+/* The JSON file of iri-string is read with a regular expression: the test
+ * needs only the strings, and the test suite does not link json-glib. */
+static char *
+json_unescape (const char *text)
+{
+  GString *out = g_string_new (NULL);
+
+  for (const char *p = text; *p != '\0'; p++)
+    {
+      if (*p != '\\')
+        {
+          g_string_append_c (out, *p);
+          continue;
+        }
+      p++;
+      switch (*p)
+        {
+        case 'n': g_string_append_c (out, '\n'); break;
+        case 't': g_string_append_c (out, '\t'); break;
+        case 'r': g_string_append_c (out, '\r'); break;
+        case 'b': g_string_append_c (out, '\b'); break;
+        case 'f': g_string_append_c (out, '\f'); break;
+        case 'u':
+          {
+            gunichar c = 0;
+
+            for (int i = 1; i <= 4; i++)
+              c = c * 16 + g_ascii_xdigit_value (p[i]);
+            p += 4;
+            if (c >= 0xD800 && c < 0xDC00 && p[1] == '\\' && p[2] == 'u')
+              {
+                gunichar lo = 0;
+
+                for (int i = 3; i <= 6; i++)
+                  lo = lo * 16 + g_ascii_xdigit_value (p[i]);
+                c = 0x10000 + ((c - 0xD800) << 10) + (lo - 0xDC00);
+                p += 6;
+              }
+            g_string_append_unichar (out, c);
+          }
+          break;
+        default:
+          g_string_append_c (out, *p);
+          break;
+        }
+    }
+  return g_string_free (out, FALSE);
+}
+
+static void
+test_properties_iri_string_json (void)
+{
+  g_autofree char *path = iri_test_data_path ("iri-string/iri-string-components-normalization.json");
+  g_autofree char *contents = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GRegex) regex = NULL;
+  g_autoptr(GMatchInfo) match = NULL;
+  PropertyCounts counts = { 0, };
+
+  g_file_get_contents (path, &contents, NULL, &error);
+  g_assert_no_error (error);
+
+  regex = g_regex_new ("\"(composed|normalized_uri|normalized_iri|normalized_uri_whatwg_like|normalized_iri_whatwg_like)\"\\s*:\\s*\"((?:[^\"\\\\]|\\\\.)*)\"",
+                       0, 0, &error);
+  g_assert_no_error (error);
+
+  g_regex_match (regex, contents, 0, &match);
+  while (g_match_info_matches (match))
+    {
+      g_autofree char *raw = g_match_info_fetch (match, 2);
+      g_autofree char *text = json_unescape (raw);
+
+      check_properties ("iri-string-components-normalization.json", text, &counts);
+      g_match_info_next (match, NULL);
+    }
+
+  g_test_message ("iri-string/iri-string-components-normalization.json: %u strings, %u URIs and %u IRIs (%u also through UTS #46) keep the properties",
+                  counts.n_strings, counts.n_uris, counts.n_iris, counts.n_idna_round_trips);
+  g_assert_cmpuint (counts.n_strings, >, 100);
+}
+
+/* UTS #46 conformance: IdnaTestV2.txt (Unicode 15.0.0) */
+
+/* Why libidn2 2.3.3 disagrees with a line of IdnaTestV2.txt. */
+typedef enum {
+  KNOWN_MISSED_STD3,       /* U1: UseSTD3ASCIIRules is off (sub-delims are legal in a reg-name) */
+  KNOWN_MISSED_BIDI,       /* B*: the Bidi Rule is incomplete (no rule on LTR labels of a bidi domain name, none in transitional mode) */
+  KNOWN_MISSED_CONTEXTJ,   /* C*: the CONTEXTJ rules of ZWJ/ZWNJ are not applied after mapping */
+  KNOWN_MISSED_HYPHEN,     /* V2, V3: hyphen rules */
+  KNOWN_MISSED_LENGTH,     /* A4: empty labels and DNS lengths are not checked */
+  KNOWN_MISSED_VALIDITY,   /* V5, V6, V7, P1: other validity criteria */
+  KNOWN_FALSE_DISALLOWED,  /* libidn2 applies IDNA2008 DISALLOWED to UTS #46 NV8/XV8 characters */
+  KNOWN_FALSE_OTHER,       /* libidn2 refuses a valid line for another reason */
+  KNOWN_DIFFERENT_OUTPUT,  /* both succeed with different results */
+  N_KNOWN,
+} KnownReason;
+
+static const char *const known_names[N_KNOWN] = {
+  "missed-std3", "missed-bidi", "missed-contextj", "missed-hyphen", "missed-length",
+  "missed-validity", "false-disallowed", "false-other", "different-output",
+};
+
+/* The lines of IdnaTestV2.txt where libidn2 2.3.3 and the file
+ * disagree, per reason, as comma-separated line numbers and ranges.  The
+ * test asserts that exactly these lines fail, for exactly these reasons,
+ * so that a regression or an improvement (a newer libidn2) is noticed.
+ * Regenerate with IRI_TEST_REGENERATE=1 (prints one line per failure). */
+typedef struct {
+  KnownReason  reason;
+  guint        count;
+  const char  *lines;
+} KnownFailures;
+
+static const KnownFailures known_nontransitional[] = {
+  { KNOWN_MISSED_BIDI, 46,
+    "110-114,120-124,127-136,439-442,477-478,530-531,536-541,2694-2697,"
+    "4551,4554-4555,4557-4558,4632-4634"
+  },
+  { KNOWN_FALSE_DISALLOWED, 56,
+    "192-195,312-313,829-833,1241,1243,1246-1247,1250-1251,1253,1255,"
+    "1492-1505,1915-1917,1920,2708-2709,3096-3097,4001-4002,4289-4290,"
+    "4444-4448,4649-4650,5429-5430,6313-6314"
+  },
+  { KNOWN_MISSED_LENGTH, 39,
+    "196-197,399,404-408,488,524-526,528,1542,1866,2000,2003-2004,"
+    "2007-2009,2030,2289-2290,2885-2886,2963-2964,3014,3272,3588,3660,4499,"
+    "4688,4933,5237,5486,5498,5899"
+  },
+  { KNOWN_MISSED_STD3, 1,
+    "532"
+  },
+  { KNOWN_MISSED_VALIDITY, 34,
+    "571,1927-1929,2466,3393,3395,3398-3399,3402-3404,3406-3407,3410,3788,"
+    "4113,4117,4121-4122,4884,4886,4888,5100,5435,5437,5440-5441,5444-5446,"
+    "5448-5449,5452"
+  },
+};
+
+static const KnownFailures known_transitional[] = {
+  { KNOWN_MISSED_BIDI, 596,
+    "105-114,120-124,127-136,162-170,182-188,439-442,447-449,454-456,"
+    "461-468,473-478,515,523,529-531,536-541,700-702,709-713,716-718,"
+    "749-750,800-802,805-807,851-853,874-882,1020-1022,1035-1044,1067-1069,"
+    "1107,1131,1163-1171,1213-1214,1217-1218,1222-1223,1261-1264,1288-1289,"
+    "1360-1376,1506-1510,1543,1596,1598,1601-1602,1604,1704-1708,1724-1726,"
+    "1810,1812,1819,1821-1822,1824,1826,1828,1850,1854,1857,1876,1880-1881,"
+    "2020-2022,2025,2058,2060,2107-2109,2112,2120-2129,2145-2147,2211-2214,"
+    "2272-2274,2283-2285,2393-2396,2408,2410,2412-2413,2489-2498,2511-2513,"
+    "2557-2561,2584-2587,2647-2648,2650,2668,2670,2673,2675,2694-2697,"
+    "2713-2714,2739-2742,2752,2774-2783,2811-2815,2831-2832,2858,2873-2874,"
+    "2876,2976,2980-2981,3015,3019-3023,3048-3057,3166-3175,3217-3221,3260,"
+    "3263-3264,3275-3276,3309-3321,3335-3337,3344,3449-3453,3459-3468,3493,"
+    "3495-3498,3501,3503,3505-3508,3512-3513,3592,3594,3596,3676-3678,3689,"
+    "3691,3694-3695,3697-3698,3700-3701,3860-3861,3905,3974,4006,4154,"
+    "4235-4236,4258-4259,4309-4310,4313-4315,4317-4318,4321-4322,4324,"
+    "4326-4329,4332,4405,4407,4456-4478,4519,4543-4546,4549-4551,4554-4555,"
+    "4557-4558,4577,4580-4581,4583-4584,4586,4632-4634,4662-4664,4720-4722,"
+    "4735-4739,4760-4761,4782-4784,4828-4835,4902-4903,4934,4982-4983,"
+    "5015-5016,5018,5043,5045,5047,5154-5159,5257-5261,5300-5301,5318,5320,"
+    "5322-5323,5355,5416,5536,5545-5547,5556-5561,5568-5569,5571,5599,"
+    "5619-5620,5634-5641,5692-5694,5697,5798-5799,5801,5900,5905-5907,5910,"
+    "5920-5927,5949-5952,5957-5958,5973-5975,5978,6007,6023,6026-6028,6031,"
+    "6106-6107,6126-6131,6151-6152,6164-6165,6223,6225-6226"
+  },
+  { KNOWN_MISSED_CONTEXTJ, 50,
+    "149,174,337,339,486,489,493,495,519,572,627-628,1867,2031,2327,2467,"
+    "2642,2710,3101,3103,3273,3331,3442,3444,3458,3555,3589,3661,3736,3789,"
+    "4500,4618,4627,4651,4689,4771-4772,5101,5184,5238,5249-5250,5344,5349,"
+    "5431,5487-5488,5499,6123,6315"
+  },
+  { KNOWN_MISSED_LENGTH, 75,
+    "196-197,399,404-408,488,524-528,1540-1542,1864,1866,2000,2003-2004,"
+    "2007-2009,2026-2030,2289-2290,2885-2886,2963-2964,3012-3014,3076-3077,"
+    "3270-3272,3554,3587-3588,3658,3660,4498-4499,4686,4688,4930-4933,4935,"
+    "5235-5237,5348,5481-5486,5489-5491,5497-5498,5898-5899"
+  },
+  { KNOWN_MISSED_STD3, 1,
+    "532"
+  },
+  { KNOWN_MISSED_VALIDITY, 56,
+    "570-571,1927-1929,2322,2324,2326,2464-2466,2470-2471,2641,3192-3196,"
+    "3393,3395,3398-3399,3402-3404,3406-3407,3410,3787-3788,3793,4113,4117,"
+    "4121-4122,4884,4886,4888,5096-5100,5337-5338,5435,5437,5440-5441,"
+    "5444-5446,5448-5449,5452"
+  },
+};
+
+/* Line number → KnownReason + 1. */
+static GHashTable *
+load_known (const KnownFailures *table,
+            gsize                n)
+{
+  GHashTable *known = g_hash_table_new (NULL, NULL);
+
+  for (gsize i = 0; i < n; i++)
+    {
+      g_auto(GStrv) items = g_strsplit (table[i].lines, ",", -1);
+      guint count = 0;
+
+      for (guint k = 0; items[k] != NULL; k++)
+        {
+          char *dash = strchr (items[k], '-');
+          guint64 first = g_ascii_strtoull (items[k], NULL, 10);
+          guint64 last = dash != NULL ? g_ascii_strtoull (dash + 1, NULL, 10) : first;
+
+          g_assert_cmpuint (first, <=, last);
+          for (guint64 line = first; line <= last; line++, count++)
+            {
+              g_assert_false (g_hash_table_contains (known, GUINT_TO_POINTER (line)));
+              g_hash_table_insert (known, GUINT_TO_POINTER (line), GUINT_TO_POINTER (table[i].reason + 1));
+            }
+        }
+      g_assert_cmpuint (count, ==, table[i].count);
+    }
+
+  return known;
+}
+
+static void
+unescape_idna_field (const char *field,
+                     char      **out)
+{
+  g_autofree char *trimmed = g_strstrip (g_strdup (field));
+
+  *out = iri_test_unescape (trimmed);
+}
+
+static gboolean
+status_has (const char *status,
+            const char *prefix)
+{
+  return strstr (status, prefix) != NULL;
+}
+
+static KnownReason
+classify_failure (const char *status,
+                  const char *ours,
+                  GError     *error)
+{
+  if (ours != NULL && status[0] != '\0')
+    {
+      /* An error was expected and libidn2 found none: say which check it
+       * lacks, the most specific first. */
+      if (status_has (status, "B"))
+        return KNOWN_MISSED_BIDI;
+      if (status_has (status, "C"))
+        return KNOWN_MISSED_CONTEXTJ;
+      if (status_has (status, "V2") || status_has (status, "V3"))
+        return KNOWN_MISSED_HYPHEN;
+      if (status_has (status, "A4") || status_has (status, "X4"))
+        return KNOWN_MISSED_LENGTH;
+      /* Unicode 15.0's file marks STD3 violations P1 or U1: the result
+       * has ASCII other than letters, digits, hyphens and dots. */
+      if (status_has (status, "U1") || strspn (ours, "abcdefghijklmnopqrstuvwxyz0123456789-.") != strlen (ours))
+        return KNOWN_MISSED_STD3;
+      return KNOWN_MISSED_VALIDITY;
+    }
+  if (ours == NULL)
+    {
+      if (strstr (error->message, REASON_DISALLOWED) != NULL)
+        return KNOWN_FALSE_DISALLOWED;
+      return KNOWN_FALSE_OTHER;
+    }
+  return KNOWN_DIFFERENT_OUTPUT;
+}
+
+static void
+run_idna_test_v2 (IriHostMapping       mapping,
+                  const KnownFailures *table,
+                  gsize                n_table)
+{
+  g_autoptr(GHashTable) known = load_known (table, n_table);
+  g_autofree char *path = iri_test_data_path ("idna-15.0.0/IdnaTestV2.txt");
+  g_autofree char *contents = NULL;
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) lines = NULL;
+  gboolean transitional = mapping == IRI_HOST_MAPPING_UTS46_TRANSITIONAL;
+  guint n_lines = 0, n_pass = 0, n_fail = 0;
+  guint per_reason[N_KNOWN] = { 0, };
+  gboolean regenerate = g_getenv ("IRI_TEST_REGENERATE") != NULL;
+  gboolean mismatch = FALSE;
+
+  g_file_get_contents (path, &contents, NULL, &error);
+  g_assert_no_error (error);
+
+  lines = g_strsplit (contents, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      guint line = i + 1;
+      char *hash = strchr (lines[i], '#');
+      g_auto(GStrv) fields = NULL;
+      g_autofree char *source = NULL;
+      g_autofree char *to_unicode = NULL;
+      g_autofree char *to_ascii_n = NULL;
+      g_autofree char *to_ascii_t = NULL;
+      g_autofree char *ours = NULL;
+      g_autoptr(GError) ours_error = NULL;
+      const char *unicode_status, *n_status, *t_status;
+      const char *expected, *status;
+      gboolean pass;
+      guint k;
+
+      if (hash != NULL)
+        *hash = '\0';
+      if (g_strstrip (lines[i])[0] == '\0')
+        continue;
+
+      fields = g_strsplit (lines[i], ";", -1);
+      g_assert_cmpuint (g_strv_length (fields), ==, 7);
+      for (guint f = 0; f < 7; f++)
+        g_strstrip (fields[f]);
+
+      /* The blank-field conventions of the file's header. */
+      unescape_idna_field (fields[0], &source);
+      unescape_idna_field (fields[1][0] != '\0' ? fields[1] : fields[0], &to_unicode);
+      unicode_status = fields[2];
+      unescape_idna_field (fields[3][0] != '\0' ? fields[3] : (fields[1][0] != '\0' ? fields[1] : fields[0]),
+                           &to_ascii_n);
+      n_status = fields[4][0] != '\0' ? fields[4] : unicode_status;
+      unescape_idna_field (fields[5][0] != '\0' ? fields[5] : (fields[3][0] != '\0' ? fields[3] :
+                                                               fields[1][0] != '\0' ? fields[1] : fields[0]),
+                           &to_ascii_t);
+      t_status = fields[6][0] != '\0' ? fields[6] : n_status;
+
+      expected = transitional ? to_ascii_t : to_ascii_n;
+      status = transitional ? t_status : n_status;
+      if (g_str_equal (status, "[]"))
+        status = "";
+
+      n_lines++;
+      ours = iri_host_to_ascii (source, -1, mapping, &ours_error);
+      if (status[0] != '\0')
+        pass = ours == NULL;
+      else
+        pass = ours != NULL && g_str_equal (ours, expected);
+
+      k = GPOINTER_TO_UINT (g_hash_table_lookup (known, GUINT_TO_POINTER (line)));
+      if (pass)
+        {
+          n_pass++;
+          if (k != 0)
+            {
+              g_test_message ("IdnaTestV2.txt line %u now passes (was known: %s)", line, known_names[k - 1]);
+              mismatch = TRUE;
+            }
+          continue;
+        }
+
+      n_fail++;
+      {
+        KnownReason reason = classify_failure (status, ours, ours_error);
+
+        per_reason[reason]++;
+        if (regenerate)
+          g_print ("  { %u, %s },\n", line,
+                   (const char *[]) { "KNOWN_MISSED_STD3", "KNOWN_MISSED_BIDI", "KNOWN_MISSED_CONTEXTJ",
+                                      "KNOWN_MISSED_HYPHEN", "KNOWN_MISSED_LENGTH", "KNOWN_MISSED_VALIDITY",
+                                      "KNOWN_FALSE_DISALLOWED", "KNOWN_FALSE_OTHER",
+                                      "KNOWN_DIFFERENT_OUTPUT" }[reason]);
+        if (k != reason + 1)
+          {
+            g_test_message ("IdnaTestV2.txt line %u (%s): “%s” expected %s%s, got %s (%s; known: %s)",
+                            line, transitional ? "toAsciiT" : "toAsciiN", source,
+                            status[0] != '\0' ? "error " : "", status[0] != '\0' ? status : expected,
+                            ours != NULL ? ours : ours_error->message, known_names[reason],
+                            k != 0 ? known_names[k - 1] : "no");
+            mismatch = TRUE;
+          }
+      }
+    }
+
+  g_test_message ("IdnaTestV2.txt %s: %u lines, %u pass, %u fail",
+                  transitional ? "toAsciiT (UTS46_TRANSITIONAL)" : "toAsciiN (UTS46)",
+                  n_lines, n_pass, n_fail);
+  for (guint r = 0; r < N_KNOWN; r++)
+    {
+      if (per_reason[r] > 0)
+        g_test_message ("  %s: %u", known_names[r], per_reason[r]);
+    }
+
+  g_assert_cmpuint (n_lines, ==, 6235);
+  g_assert_cmpuint (n_fail, ==, g_hash_table_size (known));
+  g_assert_false (mismatch);
+}
+
+static void
+test_idna_test_v2_nontransitional (void)
+{
+  run_idna_test_v2 (IRI_HOST_MAPPING_UTS46, known_nontransitional, G_N_ELEMENTS (known_nontransitional));
+}
+
+static void
+test_idna_test_v2_transitional (void)
+{
+  run_idna_test_v2 (IRI_HOST_MAPPING_UTS46_TRANSITIONAL, known_transitional, G_N_ELEMENTS (known_transitional));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (to_uri_cases); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/iri/mapping/to-uri/examples/%s", to_uri_cases[i].name);
+      g_test_add_data_func (path, &to_uri_cases[i], test_to_uri_case);
+    }
+  g_test_add_func ("/iri/mapping/to-uri/rfc3987", test_to_uri_rfc3987);
+  g_test_add_func ("/iri/mapping/to-uri/reference", test_reference_to_uri);
+  g_test_add_func ("/iri/mapping/to-uri/idna-error", test_to_uri_idna_error);
+  g_test_add_func ("/iri/mapping/to-uri/explicit-length", test_explicit_length);
+
+  for (guint i = 0; i < G_N_ELEMENTS (host_cases); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/iri/mapping/idna/host-modes/%s", host_cases[i].name);
+      g_test_add_data_func (path, &host_cases[i], test_host_case);
+    }
+  g_test_add_func ("/iri/mapping/idna/failures", test_idna_failures);
+  g_test_add_func ("/iri/mapping/idna/host-to-unicode", test_host_to_unicode);
+  g_test_add_func ("/iri/mapping/idna/to-unicode-offsets", test_idna_to_unicode_offsets);
+  g_test_add_func ("/iri/mapping/idna/idna-test-v2/nontransitional", test_idna_test_v2_nontransitional);
+  g_test_add_func ("/iri/mapping/idna/idna-test-v2/transitional", test_idna_test_v2_transitional);
+
+  for (guint i = 0; i < G_N_ELEMENTS (to_iri_cases); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/iri/mapping/to-iri/examples/%s", to_iri_cases[i].name);
+      g_test_add_data_func (path, &to_iri_cases[i], test_to_iri_case);
+    }
+  g_test_add_func ("/iri/mapping/to-iri/rfc3987", test_to_iri_rfc3987);
+  g_test_add_func ("/iri/mapping/to-iri/messages", test_to_iri_messages);
+  g_test_add_func ("/iri/mapping/to-iri/never-unescape", test_to_iri_never_unescape);
+  g_test_add_func ("/iri/mapping/display-safe", test_display_safe);
+  g_test_add_func ("/iri/mapping/errors", test_errors);
+
+  for (guint i = 0; i < G_N_ELEMENTS (property_files); i++)
+    {
+      g_autofree char *base = g_path_get_basename (property_files[i].relpath);
+      g_autofree char *path = NULL;
+
+      *strrchr (base, '.') = '\0';
+      path = g_strdup_printf ("/iri/mapping/properties/%s", base);
+      g_test_add_data_func (path, &property_files[i], test_properties_tsv);
+    }
+  g_test_add_func ("/iri/mapping/properties/iri-string-components-normalization",
+                   test_properties_iri_string_json);
+
+  return g_test_run ();
+}
