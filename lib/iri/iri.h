@@ -18,5 +18,7 @@
 #include "iri-reference.h"
 #include "iri-mapping.h"
 #include "iri-preprocess.h"
+#include "iri-resolve.h"
+#include "iri-compare.h"
 
 #undef IRI_INSIDE
