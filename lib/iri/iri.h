@@ -20,5 +20,6 @@
 #include "iri-preprocess.h"
 #include "iri-resolve.h"
 #include "iri-compare.h"
+#include "iri-analysis.h"
 
 #undef IRI_INSIDE

@@ -1,0 +1,19 @@
+/* iri-analysis-private.h: pieces of the analysis other modules reuse
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#pragma once
+
+#include "iri-analysis.h"
+
+G_BEGIN_DECLS
+
+/* The direction of a stretch of valid UTF-8 (UAX #9 strong classes). */
+IriDirection iri_direction_of  (const char   *text,
+                                gsize         length);
+
+/* The units of DESIGN.md §3 (element-type IriUnit), in text order. */
+GArray      *iri_compute_units (IriReference *reference);
+
+G_END_DECLS

@@ -1,0 +1,865 @@
+/* iri-analysis.c: everything a display needs to know about one IRI
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+#include <fribidi.h>
+#include <glib/gi18n-lib.h>
+
+#include "iri-analysis.h"
+#include "iri-analysis-private.h"
+#include "iri-reference-private.h"
+#include "iri-char-private.h"
+#include "iri-diagnostic-private.h"
+#include "iri-enums.h"
+#include "iri-error.h"
+#include "iri-idna-private.h"
+#include "iri-mapping.h"
+
+/**
+ * IriAnalysis:
+ *
+ * Everything a display needs to know about one IRI, computed in one pass.
+ *
+ * An analysis bundles the [struct@Iri.Reference] (parsed tolerantly, so
+ * every text has one), the units that RFC 3987bis §4.2 applies its bidi
+ * rules to, every [class@Iri.Diagnostic] found, the URI with a
+ * percent-encoded host (§3.4.1) and with an IDNA host (§3.4.2), and the
+ * IRI that the URI converts back to for reading (§3.7).
+ *
+ * Analyses are immutable and cheap enough to redo on every keystroke.
+ * Make them with an [class@Iri.Analyzer], which holds the settings.
+ *
+ * Since: 0.1
+ */
+
+struct _IriAnalysis
+{
+  gatomicrefcount  ref_count;
+
+  IriReference    *reference;
+  GPtrArray       *diagnostics;   /* (element-type IriDiagnostic), sorted */
+  GArray          *units;         /* (element-type IriUnit) */
+  char            *uri;
+  char            *uri_idna;      /* (nullable) */
+  char            *display_iri;
+  IriSeverity      highest;
+};
+
+G_DEFINE_BOXED_TYPE (IriAnalysis, iri_analysis, iri_analysis_ref, iri_analysis_unref)
+G_DEFINE_BOXED_TYPE (IriUnit, iri_unit, iri_unit_copy, iri_unit_free)
+
+/**
+ * iri_unit_copy:
+ * @unit: a unit
+ *
+ * Copies a unit.
+ *
+ * Returns: (transfer full): a copy
+ *
+ * Since: 0.1
+ */
+IriUnit *
+iri_unit_copy (const IriUnit *unit)
+{
+  g_return_val_if_fail (unit != NULL, NULL);
+
+  return g_memdup2 (unit, sizeof *unit);
+}
+
+/**
+ * iri_unit_free:
+ * @unit: a unit
+ *
+ * Frees a unit made by [method@Iri.Unit.copy].
+ *
+ * Since: 0.1
+ */
+void
+iri_unit_free (IriUnit *unit)
+{
+  g_free (unit);
+}
+
+/* The direction of a stretch of text from the bidi classes of its strong
+ * characters (UAX #9 §3.2: L is left-to-right, R and AL right-to-left). */
+IriDirection
+iri_direction_of (const char *text,
+                  gsize       length)
+{
+  gboolean ltr = FALSE, rtl = FALSE;
+  const char *p = text;
+  const char *end = text + length;
+
+  while (p < end)
+    {
+      guchar b = (guchar) *p;
+
+      if (b < 0x80)
+        {
+          /* ASCII letters are the only strong ASCII characters, so an
+           * ASCII text never needs FriBidi. */
+          if (g_ascii_isalpha (b))
+            ltr = TRUE;
+          p++;
+        }
+      else
+        {
+          FriBidiCharType type = fribidi_get_bidi_type (iri_utf8_next (&p));
+
+          if (type == FRIBIDI_TYPE_LTR)
+            ltr = TRUE;
+          else if (type == FRIBIDI_TYPE_RTL || type == FRIBIDI_TYPE_AL)
+            rtl = TRUE;
+        }
+
+      if (ltr && rtl)
+        return IRI_DIRECTION_MIXED;
+    }
+
+  if (rtl)
+    return IRI_DIRECTION_RTL;
+  if (ltr)
+    return IRI_DIRECTION_LTR;
+  return IRI_DIRECTION_NEUTRAL;
+}
+
+typedef struct
+{
+  IriReference *reference;
+  const char   *text;
+  GArray       *units;
+  gsize         byte_pos;    /* last byte offset converted */
+  gsize         char_pos;    /* its character offset */
+} UnitBuilder;
+
+/* Units are added in text order, so byte→char conversion can continue
+ * from the previous unit and the whole pass stays linear. */
+static gsize
+builder_char_offset (UnitBuilder *b,
+                     gsize        byte_offset)
+{
+  if (byte_offset < b->byte_pos)
+    {
+      b->byte_pos = 0;
+      b->char_pos = 0;
+    }
+  if (iri_reference_is_ascii (b->reference))
+    return byte_offset;
+
+  while (b->byte_pos < byte_offset)
+    {
+      const char *q = b->text + b->byte_pos;
+
+      iri_utf8_next (&q);
+      b->byte_pos = q - b->text;
+      b->char_pos++;
+    }
+  return b->char_pos;
+}
+
+static void
+add_unit (UnitBuilder  *b,
+          IriComponent  kind,
+          gsize         byte_start,
+          gsize         byte_end)
+{
+  IriUnit unit;
+
+  unit.kind = kind;
+  unit.span.byte_start = byte_start;
+  unit.span.byte_end = byte_end;
+  unit.span.start = builder_char_offset (b, byte_start);
+  unit.span.end = builder_char_offset (b, byte_end);
+  unit.direction = iri_direction_of (b->text + byte_start, byte_end - byte_start);
+  g_array_append_val (b->units, unit);
+}
+
+/* A path segment, with the file-name extension after its last "." as a
+ * unit of its own (§4.2: "the extensions in a resource name can be
+ * treated as separate components"), so "KL.html" in Example 4 is an RTL
+ * name and an LTR extension rather than one mixed unit. */
+static void
+add_segment (UnitBuilder *b,
+             gsize        start,
+             gsize        end)
+{
+  const char *text = b->text;
+
+  if (start == end)
+    return;
+
+  for (gsize i = end - 1; i > start; i--)
+    {
+      if (text[i] == '.')
+        {
+          if (i + 1 < end)
+            {
+              add_unit (b, IRI_COMPONENT_PATH_SEGMENT, start, i);
+              add_unit (b, IRI_COMPONENT_PATH_EXTENSION, i + 1, end);
+              return;
+            }
+          break;
+        }
+    }
+
+  add_unit (b, IRI_COMPONENT_PATH_SEGMENT, start, end);
+}
+
+GArray *
+iri_compute_units (IriReference *reference)
+{
+  UnitBuilder b = { reference, iri_reference_get_text (reference), NULL, 0, 0 };
+  const char *text = b.text;
+  IriSpan span;
+
+  b.units = g_array_new (FALSE, FALSE, sizeof (IriUnit));
+
+  if (iri_reference_get_span (reference, IRI_COMPONENT_USERINFO, &span) &&
+      span.byte_end > span.byte_start)
+    add_unit (&b, IRI_COMPONENT_USERINFO, span.byte_start, span.byte_end);
+
+  if (iri_reference_get_span (reference, IRI_COMPONENT_HOST, &span) &&
+      span.byte_end > span.byte_start)
+    {
+      if (iri_reference_get_host_kind (reference) == IRI_HOST_REG_NAME)
+        {
+          /* Host labels: RFC 3987bis §4.2 treats each as a component,
+           * as the IDNA bidi rules do (RFC 5893). */
+          gsize start = span.byte_start;
+
+          for (gsize i = span.byte_start; i <= span.byte_end; i++)
+            {
+              if (i == span.byte_end || text[i] == '.')
+                {
+                  if (i > start)
+                    add_unit (&b, IRI_COMPONENT_HOST_LABEL, start, i);
+                  start = i + 1;
+                }
+            }
+        }
+      else
+        add_unit (&b, IRI_COMPONENT_HOST, span.byte_start, span.byte_end);
+    }
+
+  /* The port is not one of §4.2's components, but its digits take part
+   * in the bidi algorithm like a path segment's: "ABC:8080" shows as
+   * "8080:CBA" when ABC is right-to-left. */
+  if (iri_reference_get_span (reference, IRI_COMPONENT_PORT, &span) &&
+      span.byte_end > span.byte_start)
+    add_unit (&b, IRI_COMPONENT_PORT, span.byte_start, span.byte_end);
+
+  if (iri_reference_get_span (reference, IRI_COMPONENT_PATH, &span))
+    {
+      gsize start = span.byte_start;
+
+      for (gsize i = span.byte_start; i <= span.byte_end; i++)
+        {
+          if (i == span.byte_end || text[i] == '/')
+            {
+              add_segment (&b, start, i);
+              start = i + 1;
+            }
+        }
+    }
+
+  if (iri_reference_get_span (reference, IRI_COMPONENT_QUERY, &span))
+    {
+      /* name=value pairs separated by "&" or ";" (§4.2: "for the usual
+       * name/value syntax in query parts, it is convenient to treat each
+       * name and each value as a component"). */
+      gsize start = span.byte_start;
+      gboolean in_value = FALSE;
+
+      for (gsize i = span.byte_start; i <= span.byte_end; i++)
+        {
+          char c = i < span.byte_end ? text[i] : '&';
+
+          if (c == '&' || c == ';' || (c == '=' && !in_value))
+            {
+              if (i > start)
+                add_unit (&b, in_value ? IRI_COMPONENT_QUERY_VALUE : IRI_COMPONENT_QUERY_NAME, start, i);
+              in_value = c == '=';
+              start = i + 1;
+            }
+        }
+    }
+
+  if (iri_reference_get_span (reference, IRI_COMPONENT_FRAGMENT, &span) &&
+      span.byte_end > span.byte_start)
+    add_unit (&b, IRI_COMPONENT_FRAGMENT, span.byte_start, span.byte_end);
+
+  return b.units;
+}
+
+static gboolean
+host_needs_idna (const char *host)
+{
+  /* Only a registered name with non-ASCII characters (literally or as
+   * percent-encoded UTF-8) or A-labels has an IDNA form that differs. */
+  for (const char *p = host; *p != '\0'; p++)
+    {
+      if ((guchar) *p >= 0x80)
+        return TRUE;
+      if (*p == '%' && iri_hex_value (p[1]) >= 8)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* "xn--" at the start of a label, in any case (RFC 5890 §2.3.2.1). */
+static gboolean
+has_a_label (const char *host)
+{
+  for (const char *p = host; *p != '\0'; p++)
+    {
+      if ((p == host || p[-1] == '.') && g_ascii_strncasecmp (p, "xn--", 4) == 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static IriAnalysis *
+analyze (IriAnalyzer *analyzer,
+         const char  *text,
+         gsize        length);
+
+/* ------------------------------------------------------------------ */
+
+/**
+ * IriAnalyzer:
+ *
+ * Analyses IRIs with a fixed set of settings.
+ *
+ * An analyzer is meant to be made once and reused: for every line of a
+ * batch, or for every keystroke in an editor.  Changing a setting does not
+ * change the analyses already made.
+ *
+ * Since: 0.1
+ */
+
+struct _IriAnalyzer
+{
+  GObject         parent_instance;
+
+  IriHostMapping  host_mapping;
+};
+
+enum {
+  PROP_0,
+  PROP_HOST_MAPPING,
+  N_PROPS,
+};
+
+static GParamSpec *properties[N_PROPS];
+
+G_DEFINE_FINAL_TYPE (IriAnalyzer, iri_analyzer, G_TYPE_OBJECT)
+
+static void
+iri_analyzer_get_property (GObject    *object,
+                           guint       prop_id,
+                           GValue     *value,
+                           GParamSpec *pspec)
+{
+  IriAnalyzer *self = IRI_ANALYZER (object);
+
+  switch (prop_id)
+    {
+    case PROP_HOST_MAPPING:
+      g_value_set_enum (value, self->host_mapping);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+iri_analyzer_set_property (GObject      *object,
+                           guint         prop_id,
+                           const GValue *value,
+                           GParamSpec   *pspec)
+{
+  IriAnalyzer *self = IRI_ANALYZER (object);
+
+  switch (prop_id)
+    {
+    case PROP_HOST_MAPPING:
+      iri_analyzer_set_host_mapping (self, g_value_get_enum (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+iri_analyzer_class_init (IriAnalyzerClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->get_property = iri_analyzer_get_property;
+  object_class->set_property = iri_analyzer_set_property;
+
+  /**
+   * IriAnalyzer:host-mapping:
+   *
+   * How the IDNA form of the URI ([method@Iri.Analysis.get_uri_idna])
+   * maps a non-ASCII host.  The default is UTS #46 non-transitional
+   * processing, what libidn2 and current browsers do.
+   * [enum@Iri.HostMapping.PERCENT] turns the IDNA form off.
+   *
+   * Since: 0.1
+   */
+  properties[PROP_HOST_MAPPING] =
+    g_param_spec_enum ("host-mapping", NULL, NULL,
+                       IRI_TYPE_HOST_MAPPING, IRI_HOST_MAPPING_UTS46,
+                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+iri_analyzer_init (IriAnalyzer *self)
+{
+  self->host_mapping = IRI_HOST_MAPPING_UTS46;
+}
+
+/**
+ * iri_analyzer_new:
+ *
+ * Creates an analyzer with the default settings.
+ *
+ * Returns: (transfer full): a new analyzer
+ *
+ * Since: 0.1
+ */
+IriAnalyzer *
+iri_analyzer_new (void)
+{
+  return g_object_new (IRI_TYPE_ANALYZER, NULL);
+}
+
+/**
+ * iri_analyzer_get_host_mapping:
+ * @self: an analyzer
+ *
+ * Gets how the IDNA form of the URI maps hosts.
+ *
+ * Returns: the host mapping
+ *
+ * Since: 0.1
+ */
+IriHostMapping
+iri_analyzer_get_host_mapping (IriAnalyzer *self)
+{
+  g_return_val_if_fail (IRI_IS_ANALYZER (self), IRI_HOST_MAPPING_UTS46);
+
+  return self->host_mapping;
+}
+
+/**
+ * iri_analyzer_set_host_mapping:
+ * @self: an analyzer
+ * @host_mapping: the host mapping
+ *
+ * Sets how the IDNA form of the URI maps hosts.
+ *
+ * Since: 0.1
+ */
+void
+iri_analyzer_set_host_mapping (IriAnalyzer    *self,
+                               IriHostMapping  host_mapping)
+{
+  g_return_if_fail (IRI_IS_ANALYZER (self));
+
+  if (self->host_mapping == host_mapping)
+    return;
+
+  self->host_mapping = host_mapping;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HOST_MAPPING]);
+}
+
+/**
+ * iri_analyzer_analyze:
+ * @self: an analyzer
+ * @text: the text, in UTF-8
+ * @length: the length of @text in bytes, or -1 if it is NUL-terminated
+ *
+ * Analyses a text as an IRI reference.  This never fails: a text that is
+ * not an IRI, or not even UTF-8, gets an analysis whose diagnostics say
+ * why.
+ *
+ * Returns: (transfer full): the analysis
+ *
+ * Since: 0.1
+ */
+IriAnalysis *
+iri_analyzer_analyze (IriAnalyzer *self,
+                      const char  *text,
+                      gssize       length)
+{
+  g_return_val_if_fail (IRI_IS_ANALYZER (self), NULL);
+  g_return_val_if_fail (text != NULL || length == 0, NULL);
+
+  if (length < 0)
+    length = strlen (text);
+
+  return analyze (self, text != NULL ? text : "", length);
+}
+
+/**
+ * iri_analyze:
+ * @text: the text, in UTF-8
+ * @length: the length of @text in bytes, or -1 if it is NUL-terminated
+ *
+ * Analyses a text with the default settings.  See
+ * [method@Iri.Analyzer.analyze].
+ *
+ * Returns: (transfer full): the analysis
+ *
+ * Since: 0.1
+ */
+IriAnalysis *
+iri_analyze (const char *text,
+             gssize      length)
+{
+  static gsize initialized;
+  static IriAnalyzer *default_analyzer;
+
+  if (g_once_init_enter (&initialized))
+    {
+      default_analyzer = iri_analyzer_new ();
+      g_once_init_leave (&initialized, 1);
+    }
+
+  return iri_analyzer_analyze (default_analyzer, text, length);
+}
+
+static IriAnalysis *
+analyze (IriAnalyzer *analyzer,
+         const char  *text,
+         gsize        length)
+{
+  IriAnalysis *self = g_new0 (IriAnalysis, 1);
+  IriDiagnostics diagnostics = { NULL, 0 };
+  g_autoptr(GError) error = NULL;
+  const char *host;
+
+  g_atomic_ref_count_init (&self->ref_count);
+  self->reference = iri_reference_parse_tolerant (text, length, IRI_PARSE_DEFAULT);
+  iri_diagnostics_add_all (&diagnostics, iri_reference_peek_diagnostics (self->reference));
+
+  self->units = iri_compute_units (self->reference);
+
+  /* §3.3–§3.6: the tolerant reference's text is valid UTF-8, and the
+   * percent mapping is defined for every such text, so this cannot
+   * fail. */
+  self->uri = iri_reference_to_uri (self->reference, IRI_HOST_MAPPING_PERCENT, NULL);
+  g_assert (self->uri != NULL);
+
+  host = iri_reference_get_host (self->reference);
+  if (host == NULL || iri_reference_get_host_kind (self->reference) != IRI_HOST_REG_NAME ||
+      !host_needs_idna (host))
+    self->uri_idna = g_strdup (self->uri);
+  else if (analyzer->host_mapping != IRI_HOST_MAPPING_PERCENT)
+    {
+      self->uri_idna = iri_reference_to_uri (self->reference, analyzer->host_mapping, &error);
+      if (self->uri_idna == NULL)
+        {
+          IriSpan span;
+
+          iri_reference_get_span (self->reference, IRI_COMPONENT_HOST, &span);
+          iri_diagnostics_add (&diagnostics,
+                               iri_diagnostic_new_take ("idna-invalid-host", IRI_SEVERITY_ERROR,
+                                                        IRI_COMPONENT_HOST, &span,
+                                                        "RFC 3987bis §3.4.2, RFC 5891 §5",
+                                                        g_strdup (error->message),
+                                                        g_strdup (_("The host cannot be looked up in the DNS as it is; check it for characters that IDNA does not allow, or use the percent-encoded form."))));
+        }
+    }
+
+  /* A-labels in the input are checked the way §3.7 step 6 checks them,
+   * so that "xn--ab-g4t" (a, U+202E, b) is reported where it was typed. */
+  if (host != NULL && iri_reference_get_host_kind (self->reference) == IRI_HOST_REG_NAME &&
+      has_a_label (host))
+    {
+      IriSpan span;
+      g_autofree char *unicode = NULL;
+
+      iri_reference_get_span (self->reference, IRI_COMPONENT_HOST, &span);
+      unicode = iri_idna_to_unicode (host, strlen (host), &diagnostics, span.byte_start, span.start);
+    }
+
+  /* §3.7: the IRI that the URI converts back to, for reading. */
+  self->display_iri = iri_uri_to_iri (self->uri_idna != NULL ? self->uri_idna : self->uri, -1,
+                                      IRI_TO_IRI_DEFAULT, NULL, NULL);
+  g_assert (self->display_iri != NULL);
+
+  self->diagnostics = iri_diagnostics_steal (&diagnostics);
+  self->highest = IRI_SEVERITY_NONE;
+  for (guint i = 0; i < self->diagnostics->len; i++)
+    self->highest = MAX (self->highest, iri_diagnostic_get_severity (g_ptr_array_index (self->diagnostics, i)));
+
+  return self;
+}
+
+/**
+ * iri_analysis_ref:
+ * @self: an analysis
+ *
+ * Increases the reference count of @self.
+ *
+ * Returns: (transfer full): @self
+ *
+ * Since: 0.1
+ */
+IriAnalysis *
+iri_analysis_ref (IriAnalysis *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  g_atomic_ref_count_inc (&self->ref_count);
+  return self;
+}
+
+/**
+ * iri_analysis_unref:
+ * @self: (transfer full): an analysis
+ *
+ * Decreases the reference count of @self, freeing it when it drops to 0.
+ *
+ * Since: 0.1
+ */
+void
+iri_analysis_unref (IriAnalysis *self)
+{
+  g_return_if_fail (self != NULL);
+
+  if (!g_atomic_ref_count_dec (&self->ref_count))
+    return;
+
+  iri_reference_unref (self->reference);
+  g_ptr_array_unref (self->diagnostics);
+  g_array_unref (self->units);
+  g_free (self->uri);
+  g_free (self->uri_idna);
+  g_free (self->display_iri);
+  g_free (self);
+}
+
+/**
+ * iri_analysis_get_reference:
+ * @self: an analysis
+ *
+ * Gets the reference, parsed tolerantly.
+ *
+ * Returns: (transfer none): the reference
+ *
+ * Since: 0.1
+ */
+IriReference *
+iri_analysis_get_reference (IriAnalysis *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  return self->reference;
+}
+
+/**
+ * iri_analysis_get_text:
+ * @self: an analysis
+ *
+ * Gets the analysed text, in logical order.
+ *
+ * Returns: (transfer none): the text
+ *
+ * Since: 0.1
+ */
+const char *
+iri_analysis_get_text (IriAnalysis *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  return iri_reference_get_text (self->reference);
+}
+
+/**
+ * iri_analysis_get_n_diagnostics:
+ * @self: an analysis
+ *
+ * Gets the number of diagnostics.
+ *
+ * Returns: the number of diagnostics
+ *
+ * Since: 0.1
+ */
+guint
+iri_analysis_get_n_diagnostics (IriAnalysis *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+
+  return self->diagnostics->len;
+}
+
+/**
+ * iri_analysis_get_diagnostic:
+ * @self: an analysis
+ * @index: an index below [method@Iri.Analysis.get_n_diagnostics]
+ *
+ * Gets one diagnostic.  Diagnostics are sorted most severe first, then by
+ * position.
+ *
+ * Returns: (transfer none): the diagnostic
+ *
+ * Since: 0.1
+ */
+IriDiagnostic *
+iri_analysis_get_diagnostic (IriAnalysis *self,
+                             guint        index)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (index < self->diagnostics->len, NULL);
+
+  return g_ptr_array_index (self->diagnostics, index);
+}
+
+/**
+ * iri_analysis_get_diagnostics:
+ * @self: an analysis
+ *
+ * Gets every diagnostic, most severe first, then by position, as a list
+ * model.
+ *
+ * Returns: (transfer full): a list model of [class@Iri.Diagnostic]
+ *
+ * Since: 0.1
+ */
+GListModel *
+iri_analysis_get_diagnostics (IriAnalysis *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  return iri_diagnostics_to_model (self->diagnostics);
+}
+
+/**
+ * iri_analysis_get_highest_severity:
+ * @self: an analysis
+ *
+ * Gets the severity of the most severe diagnostic.
+ *
+ * Returns: the highest severity, or [enum@Iri.Severity.NONE] when there
+ *   is no diagnostic
+ *
+ * Since: 0.1
+ */
+IriSeverity
+iri_analysis_get_highest_severity (IriAnalysis *self)
+{
+  g_return_val_if_fail (self != NULL, IRI_SEVERITY_NONE);
+
+  return self->highest;
+}
+
+/**
+ * iri_analysis_get_n_units:
+ * @self: an analysis
+ *
+ * Gets the number of bidi units (§4.2).
+ *
+ * Returns: the number of units
+ *
+ * Since: 0.1
+ */
+guint
+iri_analysis_get_n_units (IriAnalysis *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+
+  return self->units->len;
+}
+
+/**
+ * iri_analysis_get_unit:
+ * @self: an analysis
+ * @index: an index below [method@Iri.Analysis.get_n_units]
+ *
+ * Gets one unit.  Units are in text order.
+ *
+ * Returns: (transfer none): the unit
+ *
+ * Since: 0.1
+ */
+const IriUnit *
+iri_analysis_get_unit (IriAnalysis *self,
+                       guint        index)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (index < self->units->len, NULL);
+
+  return &g_array_index (self->units, IriUnit, index);
+}
+
+/**
+ * iri_analysis_get_uri:
+ * @self: an analysis
+ *
+ * Gets the URI that the IRI maps to with a percent-encoded host
+ * (§3.3–§3.6, §3.4.1).  Every text has one.
+ *
+ * Returns: (transfer none): the URI
+ *
+ * Since: 0.1
+ */
+const char *
+iri_analysis_get_uri (IriAnalysis *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  return self->uri;
+}
+
+/**
+ * iri_analysis_get_uri_idna:
+ * @self: an analysis
+ *
+ * Gets the URI that the IRI maps to with the host converted by IDNA
+ * (§3.4.2), using the analyzer's [property@Iri.Analyzer:host-mapping].
+ * When the host needs no conversion this equals
+ * [method@Iri.Analysis.get_uri].
+ *
+ * Returns: (transfer none) (nullable): the URI, or `NULL` when IDNA
+ *   fails (an `idna-invalid-host` diagnostic says why) or is turned off
+ *
+ * Since: 0.1
+ */
+const char *
+iri_analysis_get_uri_idna (IriAnalysis *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  return self->uri_idna;
+}
+
+/**
+ * iri_analysis_get_display_iri:
+ * @self: an analysis
+ *
+ * Gets the IRI that the URI converts back to for reading (§3.7): what is
+ * safe to decode is decoded, bidi controls, invisible characters and
+ * bytes that are not UTF-8 stay percent-encoded, valid A-labels are
+ * shown as U-labels.
+ *
+ * Returns: (transfer none): the IRI for reading
+ *
+ * Since: 0.1
+ */
+const char *
+iri_analysis_get_display_iri (IriAnalysis *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  return self->display_iri;
+}

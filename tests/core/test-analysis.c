@@ -1,0 +1,236 @@
+/* test-analysis.c: the one-pass analysis of an IRI
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "iri.h"
+#include "iri-test-util.h"
+
+typedef struct {
+  IriComponent  kind;
+  const char   *text;
+  IriDirection  direction;
+} ExpectedUnit;
+
+static void
+assert_units (IriAnalysis        *analysis,
+              const ExpectedUnit *expected,
+              guint               n_expected)
+{
+  const char *text = iri_analysis_get_text (analysis);
+
+  g_assert_cmpuint (iri_analysis_get_n_units (analysis), ==, n_expected);
+  for (guint i = 0; i < n_expected; i++)
+    {
+      const IriUnit *unit = iri_analysis_get_unit (analysis, i);
+      g_autofree char *unit_text = g_strndup (text + unit->span.byte_start,
+                                              unit->span.byte_end - unit->span.byte_start);
+
+      g_assert_cmpint (unit->kind, ==, expected[i].kind);
+      g_assert_cmpstr (unit_text, ==, expected[i].text);
+      g_assert_cmpint (unit->direction, ==, expected[i].direction);
+      /* Character offsets agree with the byte offsets. */
+      g_assert_cmpuint (unit->span.start, ==, g_utf8_pointer_to_offset (text, text + unit->span.byte_start));
+      g_assert_cmpuint (unit->span.end, ==, g_utf8_pointer_to_offset (text, text + unit->span.byte_end));
+    }
+}
+
+/* The units of DESIGN.md §3: userinfo, host labels, port, path segments
+ * with their file-name extensions, query names and values, fragment. */
+static void
+test_units (void)
+{
+  static const ExpectedUnit expected[] = {
+    { IRI_COMPONENT_USERINFO, "user", IRI_DIRECTION_LTR },
+    { IRI_COMPONENT_HOST_LABEL, "ab", IRI_DIRECTION_LTR },
+    { IRI_COMPONENT_HOST_LABEL, "\xD7\xA2\xD7\x91\xD7\xA8\xD7\x99\xD7\xAA", IRI_DIRECTION_RTL },
+    { IRI_COMPONENT_HOST_LABEL, "example", IRI_DIRECTION_LTR },
+    { IRI_COMPONENT_PORT, "8080", IRI_DIRECTION_NEUTRAL },
+    { IRI_COMPONENT_PATH_SEGMENT, "dir", IRI_DIRECTION_LTR },
+    { IRI_COMPONENT_PATH_SEGMENT, "\xD7\xA9\xD7\x9C\xD7\x95\xD7\x9D", IRI_DIRECTION_RTL },
+    { IRI_COMPONENT_PATH_EXTENSION, "html", IRI_DIRECTION_LTR },
+    { IRI_COMPONENT_QUERY_NAME, "q", IRI_DIRECTION_LTR },
+    { IRI_COMPONENT_QUERY_VALUE, "\xD8\xB9\xD8\xB1\xD8\xA8\xD9\x8A", IRI_DIRECTION_RTL },
+    { IRI_COMPONENT_QUERY_NAME, "n", IRI_DIRECTION_LTR },
+    { IRI_COMPONENT_QUERY_VALUE, "12", IRI_DIRECTION_NEUTRAL },
+    { IRI_COMPONENT_QUERY_NAME, "flag", IRI_DIRECTION_LTR },
+    { IRI_COMPONENT_FRAGMENT, "top\xD7\x90", IRI_DIRECTION_MIXED },
+  };
+  g_autoptr(IriAnalysis) analysis =
+    iri_analyze ("http://user@ab.\xD7\xA2\xD7\x91\xD7\xA8\xD7\x99\xD7\xAA.example:8080/dir/"
+                 "\xD7\xA9\xD7\x9C\xD7\x95\xD7\x9D.html?q=\xD8\xB9\xD8\xB1\xD8\xA8\xD9\x8A;n=12&flag#top\xD7\x90",
+                 -1);
+
+  assert_units (analysis, expected, G_N_ELEMENTS (expected));
+}
+
+/* An IP literal is one unit; an empty path has none; a value may
+ * contain "=" after the first one. */
+static void
+test_units_edge_cases (void)
+{
+  static const ExpectedUnit ipv6[] = {
+    { IRI_COMPONENT_HOST, "[::1]", IRI_DIRECTION_NEUTRAL },
+  };
+  static const ExpectedUnit query[] = {
+    { IRI_COMPONENT_QUERY_NAME, "a", IRI_DIRECTION_LTR },
+    { IRI_COMPONENT_QUERY_VALUE, "b=c", IRI_DIRECTION_LTR },
+  };
+  static const ExpectedUnit dotfile[] = {
+    { IRI_COMPONENT_PATH_SEGMENT, ".hidden", IRI_DIRECTION_LTR },
+    { IRI_COMPONENT_PATH_SEGMENT, "name.", IRI_DIRECTION_LTR },
+  };
+  g_autoptr(IriAnalysis) a = iri_analyze ("http://[::1]", -1);
+  g_autoptr(IriAnalysis) b = iri_analyze ("?a=b=c", -1);
+  g_autoptr(IriAnalysis) c = iri_analyze ("/.hidden/name.", -1);
+  g_autoptr(IriAnalysis) d = iri_analyze ("", -1);
+
+  assert_units (a, ipv6, G_N_ELEMENTS (ipv6));
+  assert_units (b, query, G_N_ELEMENTS (query));
+  assert_units (c, dotfile, G_N_ELEMENTS (dotfile));
+  assert_units (d, NULL, 0);
+}
+
+static void
+test_uris (void)
+{
+  g_autoptr(IriAnalysis) a = iri_analyze ("http://r\xC3\xA9sum\xC3\xA9.example.org/r\xC3\xA9sum\xC3\xA9", -1);
+  g_autoptr(IriAnalysis) b = iri_analyze ("http://example.org/~user", -1);
+  g_autoptr(IriAnalyzer) analyzer = iri_analyzer_new ();
+  g_autoptr(IriAnalysis) c = NULL;
+  g_autoptr(IriAnalysis) d = NULL;
+
+  g_assert_cmpstr (iri_analysis_get_uri (a), ==, "http://r%C3%A9sum%C3%A9.example.org/r%C3%A9sum%C3%A9");
+  g_assert_cmpstr (iri_analysis_get_uri_idna (a), ==, "http://xn--rsum-bpad.example.org/r%C3%A9sum%C3%A9");
+  g_assert_cmpstr (iri_analysis_get_display_iri (a), ==, "http://r\xC3\xA9sum\xC3\xA9.example.org/r\xC3\xA9sum\xC3\xA9");
+  g_assert_cmpint (iri_analysis_get_highest_severity (a), ==, IRI_SEVERITY_NONE);
+  g_assert_cmpuint (iri_analysis_get_n_diagnostics (a), ==, 0);
+
+  /* An ASCII host needs no IDNA: both forms are the same. */
+  g_assert_cmpstr (iri_analysis_get_uri (b), ==, "http://example.org/~user");
+  g_assert_cmpstr (iri_analysis_get_uri_idna (b), ==, iri_analysis_get_uri (b));
+
+  /* IDNA2008 without mapping refuses upper case: the IDNA form is NULL
+   * and a diagnostic gives libidn2's reason; the percent form stays. */
+  iri_analyzer_set_host_mapping (analyzer, IRI_HOST_MAPPING_IDNA2008);
+  g_assert_cmpint (iri_analyzer_get_host_mapping (analyzer), ==, IRI_HOST_MAPPING_IDNA2008);
+  c = iri_analyzer_analyze (analyzer, "http://R\xC3\x89SUM\xC3\x89.example/", -1);
+  g_assert_null (iri_analysis_get_uri_idna (c));
+  g_assert_cmpstr (iri_analysis_get_uri (c), ==, "http://R%C3%89SUM%C3%89.example/");
+  g_assert_cmpuint (iri_analysis_get_n_diagnostics (c), ==, 1);
+  g_assert_cmpstr (iri_diagnostic_get_code (iri_analysis_get_diagnostic (c, 0)), ==, "idna-invalid-host");
+  g_assert_cmpint (iri_analysis_get_highest_severity (c), ==, IRI_SEVERITY_ERROR);
+
+  /* The percent mapping turns the IDNA form off. */
+  iri_analyzer_set_host_mapping (analyzer, IRI_HOST_MAPPING_PERCENT);
+  d = iri_analyzer_analyze (analyzer, "http://\xD7\x90.example/", -1);
+  g_assert_null (iri_analysis_get_uri_idna (d));
+  g_assert_cmpuint (iri_analysis_get_n_diagnostics (d), ==, 0);
+}
+
+/* A-labels typed in the input are checked where they were typed. */
+static void
+test_a_labels (void)
+{
+  g_autoptr(IriAnalysis) a = iri_analyze ("http://www.XN--AB-G4T.example/", -1);
+  g_autoptr(IriAnalysis) b = iri_analyze ("http://xn--99zt52a.example.org/%e2%80%ae", -1);
+  IriDiagnostic *d;
+
+  g_assert_cmpuint (iri_analysis_get_n_diagnostics (a), >=, 1);
+  d = iri_analysis_get_diagnostic (a, 0);
+  g_assert_cmpstr (iri_diagnostic_get_code (d), ==, "idna-invalid-a-label");
+  g_assert_cmpuint (iri_diagnostic_get_start (d), ==, 11);
+  g_assert_cmpuint (iri_diagnostic_get_end (d), ==, 21);
+
+  /* §3.7's own example: the readable form decodes the host but keeps the
+   * RIGHT-TO-LEFT OVERRIDE encoded. */
+  g_assert_cmpstr (iri_analysis_get_display_iri (b), ==, "http://\xE7\xB4\x8D\xE8\xB1\x86.example.org/%E2%80%AE");
+}
+
+/* Any text gets an analysis, however broken, and the findings are
+ * sorted most severe first. */
+static void
+test_never_fails (void)
+{
+  static const struct {
+    const char *text;
+    gssize      length;
+  } inputs[] = {
+    { "", 0 },
+    { "http://[::1", -1 },
+    { "ab\0cd", 5 },
+    { "\xFF\xFE", 2 },
+    { "http://u:p@exa mple:99999/%zz?\xEE\x80\x80#a#b", -1 },
+    { "%", -1 },
+    { "::::", -1 },
+    { "//", -1 },
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (inputs); i++)
+    {
+      g_autoptr(IriAnalysis) analysis = iri_analyze (inputs[i].text, inputs[i].length);
+      g_autoptr(GListModel) model = iri_analysis_get_diagnostics (analysis);
+      IriSeverity last = IRI_SEVERITY_ERROR;
+
+      g_assert_nonnull (iri_analysis_get_uri (analysis));
+      g_assert_nonnull (iri_analysis_get_display_iri (analysis));
+      g_assert_true (g_utf8_validate (iri_analysis_get_text (analysis), -1, NULL));
+      g_assert_cmpuint (g_list_model_get_n_items (model), ==, iri_analysis_get_n_diagnostics (analysis));
+      for (guint k = 0; k < iri_analysis_get_n_diagnostics (analysis); k++)
+        {
+          IriDiagnostic *d = iri_analysis_get_diagnostic (analysis, k);
+
+          g_assert_cmpint (iri_diagnostic_get_severity (d), <=, last);
+          last = iri_diagnostic_get_severity (d);
+          g_assert_cmpuint (iri_diagnostic_get_end (d), <=, g_utf8_strlen (iri_analysis_get_text (analysis), -1));
+          g_assert_cmpuint (iri_diagnostic_get_start (d), <=, iri_diagnostic_get_end (d));
+        }
+      if (i > 0 && i < 5)
+        g_assert_cmpint (iri_analysis_get_highest_severity (analysis), ==, IRI_SEVERITY_ERROR);
+    }
+}
+
+static void
+count_notify_cb (GObject    *object,
+                 GParamSpec *pspec,
+                 gpointer    user_data)
+{
+  (*(guint *) user_data)++;
+}
+
+/* The analyzer notifies only on a real change (STYLE.md §2). */
+static void
+test_analyzer_notify (void)
+{
+  IriAnalyzer *analyzer = iri_analyzer_new ();
+  guint count = 0;
+
+  g_signal_connect (analyzer, "notify::host-mapping", G_CALLBACK (count_notify_cb), &count);
+  iri_analyzer_set_host_mapping (analyzer, IRI_HOST_MAPPING_UTS46);
+  g_assert_cmpuint (count, ==, 0);
+  iri_analyzer_set_host_mapping (analyzer, IRI_HOST_MAPPING_IDNA2008);
+  g_assert_cmpuint (count, ==, 1);
+  g_object_set (analyzer, "host-mapping", IRI_HOST_MAPPING_IDNA2008, NULL);
+  g_assert_cmpuint (count, ==, 1);
+  g_assert_finalize_object (analyzer);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/iri/analysis/units", test_units);
+  g_test_add_func ("/iri/analysis/units/edge-cases", test_units_edge_cases);
+  g_test_add_func ("/iri/analysis/uris", test_uris);
+  g_test_add_func ("/iri/analysis/a-labels", test_a_labels);
+  g_test_add_func ("/iri/analysis/never-fails", test_never_fails);
+  g_test_add_func ("/iri/analysis/analyzer-notify", test_analyzer_notify);
+
+  return g_test_run ();
+}
