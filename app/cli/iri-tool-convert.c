@@ -1,0 +1,402 @@
+/* iri-tool-convert.c: iri to-uri, to-iri, resolve and compare
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+#include <glib/gi18n.h>
+
+#include "iri-tool-private.h"
+
+/* Every command that converts one input into one output line shares this
+ * loop: a failed input still prints an empty line, so that the output
+ * lines stay aligned with the input lines in a pipeline, and the error
+ * goes to standard error with where the input came from. */
+typedef char *(*ConvertFunc) (const char  *text,
+                              gsize        length,
+                              gpointer     user_data,
+                              GError     **error);
+
+static int
+convert_all (IriToolInput *input,
+             ConvertFunc   convert,
+             gpointer      user_data)
+{
+  int status = IRI_TOOL_EXIT_OK;
+  const char *text;
+  gsize length;
+  gboolean too_long;
+  g_autoptr(GError) io_error = NULL;
+
+  while ((text = iri_tool_input_next (input, &length, &too_long, &io_error)) != NULL)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autofree char *result = NULL;
+
+      if (too_long)
+        {
+          /* Translators: %s says where the input is, %d is a size in MiB */
+          iri_tool_error (_("%s: line longer than %d MiB, skipped"),
+                          iri_tool_input_where (input), IRI_TOOL_MAX_LINE / (1024 * 1024));
+          g_print ("\n");
+          status = IRI_TOOL_EXIT_FINDINGS;
+          continue;
+        }
+
+      result = convert (text, length, user_data, &error);
+      if (result == NULL)
+        {
+          /* Translators: %s says where the input is, the second %s is the reason */
+          iri_tool_error (_("%s: %s"), iri_tool_input_where (input), error->message);
+          g_print ("\n");
+          status = IRI_TOOL_EXIT_FINDINGS;
+          continue;
+        }
+
+      g_print ("%s\n", result);
+    }
+
+  if (io_error != NULL)
+    {
+      iri_tool_error ("%s", io_error->message);
+      return IRI_TOOL_EXIT_IO;
+    }
+
+  return status;
+}
+
+static gboolean
+parse_host_mapping (const char      *name,
+                    IriHostMapping  *out)
+{
+  static const struct {
+    const char     *name;
+    IriHostMapping  mapping;
+  } mappings[] = {
+    { "percent", IRI_HOST_MAPPING_PERCENT },
+    { "idna2008", IRI_HOST_MAPPING_IDNA2008 },
+    { "uts46", IRI_HOST_MAPPING_UTS46 },
+    { "uts46-transitional", IRI_HOST_MAPPING_UTS46_TRANSITIONAL },
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (mappings); i++)
+    {
+      if (g_str_equal (name, mappings[i].name))
+        {
+          *out = mappings[i].mapping;
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+static char *
+to_uri_cb (const char  *text,
+           gsize        length,
+           gpointer     user_data,
+           GError     **error)
+{
+  return iri_to_uri (text, length, *(IriHostMapping *) user_data, error);
+}
+
+int
+iri_tool_to_uri (int    argc,
+                 char **argv)
+{
+  g_autofree char *host = NULL;
+  g_auto(GStrv) args = NULL;
+  IriHostMapping mapping = IRI_HOST_MAPPING_PERCENT;
+  g_autoptr(IriToolInput) input = NULL;
+  GOptionEntry entries[] = {
+    { "host", 0, 0, G_OPTION_ARG_STRING, &host,
+      N_("How to map a non-ASCII host: percent (the default, §3.4.1), idna2008, uts46 or uts46-transitional (§3.4.2)"),
+      N_("MAPPING") },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_STRING_ARRAY, &args, NULL, N_("IRI…") },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context = g_option_context_new (_("[IRI…] — convert IRIs to URIs"));
+
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_option_context_set_summary (context,
+                                _("Maps each IRI to a URI (RFC 3987bis §3.3–§3.6): characters that a URI\n"
+                                  "cannot contain are percent-encoded as UTF-8; existing %HH are kept.\n"
+                                  "Without IRI arguments, reads one IRI per line from standard input."));
+  if (!iri_tool_parse_options (context, "to-uri", &argc, &argv))
+    return IRI_TOOL_EXIT_USAGE;
+
+  if (host != NULL && !parse_host_mapping (host, &mapping))
+    {
+      /* Translators: %s is what the user typed */
+      iri_tool_error (_("unknown host mapping “%s” (use percent, idna2008, uts46 or uts46-transitional)"), host);
+      return IRI_TOOL_EXIT_USAGE;
+    }
+
+  input = iri_tool_input_new_args (args);
+  return convert_all (input, to_uri_cb, &mapping);
+}
+
+static char *
+to_iri_cb (const char  *text,
+           gsize        length,
+           gpointer     user_data,
+           GError     **error)
+{
+  IriToIriFlags flags = *(IriToIriFlags *) user_data;
+  g_autoptr(GListModel) diagnostics = NULL;
+  char *result;
+
+  result = iri_uri_to_iri (text, length, flags, &diagnostics, error);
+  if (result != NULL && diagnostics != NULL)
+    {
+      g_autofree char *shown = iri_tool_escape_for_terminal (text, length);
+
+      for (guint i = 0; i < g_list_model_get_n_items (diagnostics); i++)
+        {
+          g_autoptr(IriDiagnostic) d = g_list_model_get_item (diagnostics, i);
+
+          if (iri_diagnostic_get_severity (d) >= IRI_SEVERITY_WARNING)
+            /* Translators: the first %s is the input, the second a sentence */
+            iri_tool_warning (_("“%s”: %s"), shown, iri_diagnostic_get_message (d));
+          else
+            /* Translators: a note about a conversion; the first %s is the input,
+             * the second a sentence */
+            g_printerr (_("iri: note: “%s”: %s\n"), shown, iri_diagnostic_get_message (d));
+        }
+    }
+  return result;
+}
+
+int
+iri_tool_to_iri (int    argc,
+                 char **argv)
+{
+  gboolean keep_punycode = FALSE;
+  g_auto(GStrv) args = NULL;
+  IriToIriFlags flags;
+  g_autoptr(IriToolInput) input = NULL;
+  GOptionEntry entries[] = {
+    { "keep-punycode", 0, 0, G_OPTION_ARG_NONE, &keep_punycode,
+      N_("Leave “xn--” host labels as they are (skip §3.7 step 6)"), NULL },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_STRING_ARRAY, &args, NULL, N_("URI…") },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context = g_option_context_new (_("[URI…] — convert URIs to IRIs for reading"));
+
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_option_context_set_summary (context,
+                                _("Converts each URI to an IRI that is safe to read (RFC 3987bis §3.7):\n"
+                                  "percent-encoded UTF-8 is decoded, but bidi formatting characters,\n"
+                                  "invisible characters, spaces and bytes that are not UTF-8 stay\n"
+                                  "encoded, and no legacy charset is ever guessed. Valid punycode host\n"
+                                  "labels are shown in Unicode. The result maps back to the same URI.\n"
+                                  "Without URI arguments, reads one URI per line from standard input."));
+  if (!iri_tool_parse_options (context, "to-iri", &argc, &argv))
+    return IRI_TOOL_EXIT_USAGE;
+
+  flags = keep_punycode ? IRI_TO_IRI_KEEP_PUNYCODE : IRI_TO_IRI_DEFAULT;
+  input = iri_tool_input_new_args (args);
+  return convert_all (input, to_iri_cb, &flags);
+}
+
+typedef struct {
+  IriReference    *base;
+  IriResolveFlags  flags;
+} ResolveData;
+
+static char *
+resolve_cb (const char  *text,
+            gsize        length,
+            gpointer     user_data,
+            GError     **error)
+{
+  ResolveData *data = user_data;
+  g_autoptr(IriReference) reference = NULL;
+  g_autoptr(IriReference) result = NULL;
+
+  reference = iri_reference_parse (text, length, IRI_PARSE_DEFAULT, error);
+  if (reference == NULL)
+    return NULL;
+  result = iri_reference_resolve (data->base, reference, data->flags, error);
+  if (result == NULL)
+    return NULL;
+  return g_strdup (iri_reference_get_text (result));
+}
+
+int
+iri_tool_resolve (int    argc,
+                  char **argv)
+{
+  gboolean non_strict = FALSE;
+  g_auto(GStrv) args = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(IriToolInput) input = NULL;
+  ResolveData data = { NULL, IRI_RESOLVE_DEFAULT };
+  int status;
+  GOptionEntry entries[] = {
+    { "non-strict", 0, 0, G_OPTION_ARG_NONE, &non_strict,
+      N_("Treat a reference with the base's scheme as relative (RFC 3986 §5.2.2, “http:g”)"), NULL },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_STRING_ARRAY, &args, NULL, N_("BASE REFERENCE…") },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context = g_option_context_new (_("BASE [REFERENCE…] — resolve references"));
+
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_option_context_set_summary (context,
+                                _("Resolves each reference against the absolute IRI BASE (RFC 3986 §5.2,\n"
+                                  "RFC 3987bis §5.5) and prints the target IRI. Without REFERENCE\n"
+                                  "arguments, reads one reference per line from standard input."));
+  if (!iri_tool_parse_options (context, "resolve", &argc, &argv))
+    return IRI_TOOL_EXIT_USAGE;
+
+  if (args == NULL || args[0] == NULL)
+    {
+      iri_tool_error (_("missing BASE; run “iri resolve --help”"));
+      return IRI_TOOL_EXIT_USAGE;
+    }
+
+  data.flags = non_strict ? IRI_RESOLVE_NON_STRICT : IRI_RESOLVE_DEFAULT;
+  data.base = iri_reference_parse (args[0], -1, IRI_PARSE_ABSOLUTE, &error);
+  if (data.base == NULL)
+    {
+      /* Translators: %s is the reason */
+      iri_tool_error (_("base: %s"), error->message);
+      return IRI_TOOL_EXIT_FINDINGS;
+    }
+
+  input = iri_tool_input_new_args (args + 1);
+  status = convert_all (input, resolve_cb, &data);
+  iri_reference_unref (data.base);
+  return status;
+}
+
+static const char *
+level_name (IriComparison level)
+{
+  switch (level)
+    {
+    case IRI_COMPARISON_SIMPLE:
+      return "simple";
+    case IRI_COMPARISON_SYNTAX:
+      return "syntax";
+    case IRI_COMPARISON_SCHEME:
+      return "scheme";
+    case IRI_COMPARISON_DIFFERENT:
+    default:
+      return "different";
+    }
+}
+
+static int
+compare_one (const char    *a,
+             const char    *b,
+             IriComparison  max_level,
+             const char    *where)
+{
+  g_autoptr(GError) error = NULL;
+  IriComparison level;
+
+  level = iri_compare (a, b, max_level, &error);
+  if (error != NULL)
+    {
+      if (where != NULL)
+        iri_tool_error (_("%s: %s"), where, error->message);
+      else
+        iri_tool_error ("%s", error->message);
+      g_print ("\n");
+      return IRI_TOOL_EXIT_FINDINGS;
+    }
+
+  if (level == IRI_COMPARISON_DIFFERENT)
+    {
+      g_print ("different\n");
+      return IRI_TOOL_EXIT_FINDINGS;
+    }
+
+  g_print ("equal (%s)\n", level_name (level));
+  return IRI_TOOL_EXIT_OK;
+}
+
+int
+iri_tool_compare (int    argc,
+                  char **argv)
+{
+  g_autofree char *level_arg = NULL;
+  g_auto(GStrv) args = NULL;
+  IriComparison max_level = IRI_COMPARISON_SCHEME;
+  GOptionEntry entries[] = {
+    { "level", 0, 0, G_OPTION_ARG_STRING, &level_arg,
+      N_("Highest rung of the ladder to try: simple, syntax or scheme (the default)"), N_("LEVEL") },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_STRING_ARRAY, &args, NULL, N_("A B") },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context = g_option_context_new (_("[A B] — compare two IRIs"));
+
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_option_context_set_summary (context,
+                                _("Climbs the comparison ladder of RFC 3987 §5.3 — simple string,\n"
+                                  "syntax-based, scheme-based normalization — and prints “equal (LEVEL)”\n"
+                                  "with the first level at which A and B are equal, or “different”.\n"
+                                  "Exits with 1 when they differ. Without arguments, reads pairs from\n"
+                                  "standard input, one pair per line, separated by a tab."));
+  if (!iri_tool_parse_options (context, "compare", &argc, &argv))
+    return IRI_TOOL_EXIT_USAGE;
+
+  if (level_arg != NULL)
+    {
+      if (g_str_equal (level_arg, "simple"))
+        max_level = IRI_COMPARISON_SIMPLE;
+      else if (g_str_equal (level_arg, "syntax"))
+        max_level = IRI_COMPARISON_SYNTAX;
+      else if (g_str_equal (level_arg, "scheme"))
+        max_level = IRI_COMPARISON_SCHEME;
+      else
+        {
+          iri_tool_error (_("unknown level “%s” (use simple, syntax or scheme)"), level_arg);
+          return IRI_TOOL_EXIT_USAGE;
+        }
+    }
+
+  if (args != NULL && args[0] != NULL && !(g_str_equal (args[0], "-") && args[1] == NULL))
+    {
+      if (g_strv_length (args) != 2)
+        {
+          iri_tool_error (_("compare takes exactly two IRIs, A and B"));
+          return IRI_TOOL_EXIT_USAGE;
+        }
+      return compare_one (args[0], args[1], max_level, NULL);
+    }
+  else
+    {
+      g_autoptr(IriToolInput) input = iri_tool_input_new_args (NULL);
+      g_autoptr(GError) io_error = NULL;
+      const char *line;
+      gsize length;
+      gboolean too_long;
+      int status = IRI_TOOL_EXIT_OK;
+
+      while ((line = iri_tool_input_next (input, &length, &too_long, &io_error)) != NULL)
+        {
+          g_autofree char *copy = g_strndup (line, length);
+          char *tab = strchr (copy, '\t');
+
+          if (too_long || tab == NULL || strlen (copy) != length)
+            {
+              iri_tool_error (_("%s: expected two IRIs separated by a tab"), iri_tool_input_where (input));
+              g_print ("\n");
+              status = IRI_TOOL_EXIT_FINDINGS;
+              continue;
+            }
+          *tab = '\0';
+          if (compare_one (copy, tab + 1, max_level, iri_tool_input_where (input)) != IRI_TOOL_EXIT_OK)
+            status = IRI_TOOL_EXIT_FINDINGS;
+        }
+      if (io_error != NULL)
+        {
+          iri_tool_error ("%s", io_error->message);
+          return IRI_TOOL_EXIT_IO;
+        }
+      return status;
+    }
+}

@@ -1,0 +1,202 @@
+/* iri-tool-input.c: inputs from arguments, files or standard input
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#include "config.h"
+
+#include <errno.h>
+#include <string.h>
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+
+#include "iri-tool-private.h"
+
+struct _IriToolInput
+{
+  char     **args;        /* arguments, or NULL when reading files */
+  char     **files;       /* files to read ("-" is standard input) */
+  guint      index;       /* next argument or file */
+
+  FILE      *stream;      /* current file, or NULL */
+  char      *stream_name;
+  guint64    line;        /* line number in the current file */
+
+  GByteArray *buffer;     /* the current line */
+  char       *where;
+};
+
+IriToolInput *
+iri_tool_input_new_args (char **args)
+{
+  IriToolInput *self = g_new0 (IriToolInput, 1);
+
+  /* "-" alone, or nothing at all, means standard input (DESIGN.md §5). */
+  if (args == NULL || args[0] == NULL || (g_str_equal (args[0], "-") && args[1] == NULL))
+    {
+      static char *stdin_only[] = { (char *) "-", NULL };
+
+      self->files = g_strdupv (stdin_only);
+    }
+  else
+    self->args = g_strdupv (args);
+
+  self->buffer = g_byte_array_new ();
+  return self;
+}
+
+IriToolInput *
+iri_tool_input_new_files (char **files)
+{
+  IriToolInput *self = g_new0 (IriToolInput, 1);
+  static char *stdin_only[] = { (char *) "-", NULL };
+
+  self->files = g_strdupv (files != NULL && files[0] != NULL ? files : stdin_only);
+  self->buffer = g_byte_array_new ();
+  return self;
+}
+
+void
+iri_tool_input_free (IriToolInput *self)
+{
+  if (self->stream != NULL && self->stream != stdin)
+    fclose (self->stream);
+  g_strfreev (self->args);
+  g_strfreev (self->files);
+  g_free (self->stream_name);
+  g_byte_array_unref (self->buffer);
+  g_free (self->where);
+  g_free (self);
+}
+
+static gboolean
+open_next_file (IriToolInput  *self,
+                GError       **error)
+{
+  const char *name = self->files[self->index++];
+
+  self->line = 0;
+  g_clear_pointer (&self->stream_name, g_free);
+
+  if (g_str_equal (name, "-"))
+    {
+      self->stream = stdin;
+      /* Translators: how standard input is named in messages */
+      self->stream_name = g_strdup (_("standard input"));
+      return TRUE;
+    }
+
+  self->stream = g_fopen (name, "rb");
+  if (self->stream == NULL)
+    {
+      int saved_errno = errno;
+
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
+                   /* Translators: %s is a file name, the second %s the reason */
+                   _("cannot open “%s”: %s"), name, g_strerror (saved_errno));
+      return FALSE;
+    }
+  self->stream_name = g_strdup (name);
+  return TRUE;
+}
+
+const char *
+iri_tool_input_next (IriToolInput  *self,
+                     gsize         *out_length,
+                     gboolean      *out_too_long,
+                     GError       **error)
+{
+  *out_too_long = FALSE;
+
+  if (self->args != NULL)
+    {
+      const char *arg = self->args[self->index];
+
+      if (arg == NULL)
+        return NULL;
+      self->index++;
+      self->line = self->index;
+      *out_length = strlen (arg);
+      return arg;
+    }
+
+  for (;;)
+    {
+      int c;
+      gboolean got_any = FALSE;
+
+      if (self->stream == NULL)
+        {
+          if (self->files[self->index] == NULL)
+            return NULL;
+          if (!open_next_file (self, error))
+            return NULL;
+        }
+
+      g_byte_array_set_size (self->buffer, 0);
+      /* getc_unlocked on a buffered stream: lines may hold NUL bytes and
+       * invalid UTF-8, which must reach the analysis as they are. */
+      while ((c = getc_unlocked (self->stream)) != EOF)
+        {
+          got_any = TRUE;
+          if (c == '\n')
+            break;
+          if (self->buffer->len < IRI_TOOL_MAX_LINE)
+            {
+              guint8 byte = c;
+
+              g_byte_array_append (self->buffer, &byte, 1);
+            }
+          else
+            *out_too_long = TRUE;
+        }
+
+      if (ferror (self->stream))
+        {
+          g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (errno),
+                       _("cannot read “%s”: %s"), self->stream_name, g_strerror (errno));
+          return NULL;
+        }
+
+      if (!got_any)
+        {
+          /* End of this file; go on with the next one. */
+          if (self->stream != stdin)
+            fclose (self->stream);
+          self->stream = NULL;
+          continue;
+        }
+
+      self->line++;
+      /* A line of a file written on Windows ends in CR LF; the CR is not
+       * part of the IRI. */
+      if (self->buffer->len > 0 && self->buffer->data[self->buffer->len - 1] == '\r')
+        g_byte_array_set_size (self->buffer, self->buffer->len - 1);
+      if (*out_too_long)
+        g_byte_array_set_size (self->buffer, 0);
+
+      *out_length = self->buffer->len;
+      /* Keep a NUL after the bytes for callers that print them. */
+      g_byte_array_append (self->buffer, (const guint8 *) "", 1);
+      g_byte_array_set_size (self->buffer, self->buffer->len - 1);
+      return (const char *) self->buffer->data;
+    }
+}
+
+const char *
+iri_tool_input_where (IriToolInput *self)
+{
+  g_free (self->where);
+  if (self->args != NULL)
+    /* Translators: %u is the position of a command-line argument */
+    self->where = g_strdup_printf (_("argument %u"), (guint) self->line);
+  else
+    self->where = g_strdup_printf ("%s:%" G_GUINT64_FORMAT, self->stream_name, self->line);
+  return self->where;
+}
+
+guint64
+iri_tool_input_line (IriToolInput *self)
+{
+  return self->line;
+}

@@ -1,0 +1,81 @@
+/* iri-tool-private.h: shared pieces of the iri terminal tool
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#pragma once
+
+#include <stdio.h>
+#include <glib.h>
+#include <iri.h>
+
+G_BEGIN_DECLS
+
+/* Exit statuses (DESIGN.md §5). */
+enum {
+  IRI_TOOL_EXIT_OK = 0,
+  IRI_TOOL_EXIT_FINDINGS = 1,  /* findings at or above --fail-on, a failed conversion, a difference */
+  IRI_TOOL_EXIT_USAGE = 2,
+  IRI_TOOL_EXIT_IO = 3,
+};
+
+/* Commands; each parses its own options. */
+int iri_tool_to_uri  (int argc, char **argv);
+int iri_tool_to_iri  (int argc, char **argv);
+int iri_tool_resolve (int argc, char **argv);
+int iri_tool_compare (int argc, char **argv);
+int iri_tool_check   (int argc, char **argv);
+
+/* "iri: message" on stderr. */
+void iri_tool_error     (const char *format,
+                         ...) G_GNUC_PRINTF (1, 2);
+void iri_tool_warning   (const char *format,
+                         ...) G_GNUC_PRINTF (1, 2);
+
+/* Parses a command's options; on failure prints the error with a pointer
+ * to --help and returns FALSE.  The context's summary and the command
+ * name make up the help text. */
+gboolean iri_tool_parse_options (GOptionContext  *context,
+                                 const char      *command,
+                                 int             *argc,
+                                 char          ***argv);
+
+/* Lines longer than this are not analysed: they are reported and
+ * skipped, so that one runaway line cannot take all memory. */
+#define IRI_TOOL_MAX_LINE (16 * 1024 * 1024)
+
+/* Inputs come from the arguments, or one per line from files or standard
+ * input ("-" or no argument, DESIGN.md §5). */
+typedef struct _IriToolInput IriToolInput;
+
+IriToolInput *iri_tool_input_new_args  (char       **args);
+IriToolInput *iri_tool_input_new_files (char       **files);
+/* Returns the next input (not NUL-terminated: it may contain NUL bytes)
+ * or NULL at the end; *out_too_long is set for a line above
+ * IRI_TOOL_MAX_LINE, whose text is then empty.  On an I/O error returns
+ * NULL and sets @error. */
+const char   *iri_tool_input_next      (IriToolInput  *self,
+                                        gsize         *out_length,
+                                        gboolean      *out_too_long,
+                                        GError       **error);
+/* "FILE:LINE" or "argument N", for messages. */
+const char   *iri_tool_input_where     (IriToolInput  *self);
+guint64       iri_tool_input_line      (IriToolInput  *self);
+void          iri_tool_input_free      (IriToolInput  *self);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (IriToolInput, iri_tool_input_free)
+
+/* Appends @text as a JSON string (quotes included).  Controls, bidi
+ * formatting characters and line/paragraph separators are written as
+ * \u escapes, so a JSON line shown in a terminal cannot be reordered or
+ * hidden by what it contains. */
+void iri_tool_json_string (GString    *out,
+                           const char *text,
+                           gssize      length);
+
+/* A text safe to print on one terminal line: controls and bidi
+ * formatting characters as \u{XXXX}. */
+char *iri_tool_escape_for_terminal (const char *text,
+                                    gssize      length);
+
+G_END_DECLS

@@ -1,0 +1,180 @@
+/* iri-tool.c: the iri terminal tool — entry point and command table
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#include "config.h"
+
+/* idn2.h defines G_GNUC_DEPRECATED its own way; it comes before GLib and
+ * its definition is dropped, so GLib's does not warn about redefining it. */
+#include <idn2.h>
+#undef G_GNUC_DEPRECATED
+
+#include <errno.h>
+#include <locale.h>
+#include <stdlib.h>
+#include <string.h>
+#include <glib/gi18n.h>
+#include <fribidi.h>
+
+#include "iri-tool-private.h"
+
+static const struct {
+  const char *name;
+  int       (*run) (int argc, char **argv);
+  const char *summary;   /* translatable */
+} commands[] = {
+  { "check",   iri_tool_check,   N_("Check IRIs, one per line, and report every finding") },
+  { "to-uri",  iri_tool_to_uri,  N_("Convert IRIs to URIs (RFC 3987bis §3)") },
+  { "to-iri",  iri_tool_to_iri,  N_("Convert URIs to IRIs for reading (§3.7)") },
+  { "resolve", iri_tool_resolve, N_("Resolve references against a base IRI (RFC 3986 §5)") },
+  { "compare", iri_tool_compare, N_("Compare two IRIs on the comparison ladder") },
+};
+
+void
+iri_tool_error (const char *format,
+                ...)
+{
+  va_list args;
+  g_autofree char *message = NULL;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+
+  /* Translators: prefix of error messages; %s is the message */
+  g_printerr (_("iri: %s\n"), message);
+}
+
+void
+iri_tool_warning (const char *format,
+                  ...)
+{
+  va_list args;
+  g_autofree char *message = NULL;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+
+  /* Translators: prefix of warnings; %s is the message */
+  g_printerr (_("iri: warning: %s\n"), message);
+}
+
+gboolean
+iri_tool_parse_options (GOptionContext  *context,
+                        const char      *command,
+                        int             *argc,
+                        char          ***argv)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
+  if (!g_option_context_parse (context, argc, argv, &error))
+    {
+      iri_tool_error ("%s", error->message);
+      /* Translators: %s is a command name such as to-uri */
+      g_printerr (_("Run “iri %s --help” to see the options.\n"), command);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+print_usage (FILE *stream)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+  int width = 0;
+
+  for (gsize i = 0; i < G_N_ELEMENTS (commands); i++)
+    width = MAX (width, (int) strlen (commands[i].name));
+
+  g_string_append (text, _("Usage:\n  iri COMMAND [OPTION…] [ARGUMENT…]\n\n"));
+  g_string_append (text, _("Inspect, check and convert Internationalized Resource Identifiers.\n\n"));
+  g_string_append (text, _("Commands:\n"));
+  for (gsize i = 0; i < G_N_ELEMENTS (commands); i++)
+    g_string_append_printf (text, "  %-*s  %s\n", width, commands[i].name, _(commands[i].summary));
+  g_string_append (text, _("\nOptions:\n"
+                           "  -h, --help     Show this help\n"
+                           "  --version      Show the versions of the tool and its Unicode data\n\n"
+                           "Inputs are taken from the arguments, or one per line from standard input\n"
+                           "when there is none or the argument is “-”.\n\n"
+                           "Exit status: 0 success, 1 findings, a failed conversion or a difference,\n"
+                           "2 usage error, 3 input/output error.\n\n"
+                           "Run “iri COMMAND --help” for the options of a command.\n"));
+  fputs (text->str, stream);
+}
+
+static void
+print_version (void)
+{
+  /* Translators: %s is a version number */
+  g_print (_("iri (IRI Inspector) %s\n"), PACKAGE_VERSION);
+  g_print ("  GLib %u.%u.%u\n", glib_major_version, glib_minor_version, glib_micro_version);
+  g_print ("  FriBidi %s (Unicode %s)\n", fribidi_version_info + strlen ("(GNU FriBidi) "),
+           fribidi_unicode_version);
+  g_print ("  libidn2 %s\n", idn2_check_version (NULL));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  const char *name;
+
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+
+  if (argc < 2)
+    {
+      print_usage (stderr);
+      return IRI_TOOL_EXIT_USAGE;
+    }
+
+  name = argv[1];
+  if (g_str_equal (name, "--help") || g_str_equal (name, "-h") || g_str_equal (name, "help"))
+    {
+      if (argc > 2 && !g_str_equal (name, "--help") && !g_str_equal (name, "-h"))
+        {
+          /* "iri help COMMAND" is "iri COMMAND --help". */
+          char *help_argv[] = { argv[0], argv[2], (char *) "--help", NULL };
+
+          for (gsize i = 0; i < G_N_ELEMENTS (commands); i++)
+            {
+              if (g_str_equal (argv[2], commands[i].name))
+                return commands[i].run (2, help_argv + 1);
+            }
+          /* Translators: %s is what the user typed */
+          iri_tool_error (_("unknown command “%s”"), argv[2]);
+          return IRI_TOOL_EXIT_USAGE;
+        }
+      print_usage (stdout);
+      return IRI_TOOL_EXIT_OK;
+    }
+  if (g_str_equal (name, "--version"))
+    {
+      print_version ();
+      return IRI_TOOL_EXIT_OK;
+    }
+
+  for (gsize i = 0; i < G_N_ELEMENTS (commands); i++)
+    {
+      if (g_str_equal (name, commands[i].name))
+        {
+          int status = commands[i].run (argc - 1, argv + 1);
+
+          if (fflush (stdout) != 0 || ferror (stdout))
+            {
+              iri_tool_error (_("cannot write to standard output: %s"), g_strerror (errno));
+              return IRI_TOOL_EXIT_IO;
+            }
+          return status;
+        }
+    }
+
+  iri_tool_error (_("unknown command “%s”"), name);
+  g_printerr (_("Run “iri --help” to see the commands.\n"));
+  return IRI_TOOL_EXIT_USAGE;
+}

@@ -1,0 +1,463 @@
+/* test-cli.c: the iri terminal tool, run as a user runs it
+ *
+ * Every command, its options and exit statuses (DESIGN.md §5).  JSON
+ * output is parsed and checked field by field, never compared as a whole
+ * string.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+#include <gio/gio.h>
+#include <json-glib/json-glib.h>
+#include <glib/gstdio.h>
+
+typedef struct {
+  int    status;
+  char  *out;
+  char  *err;
+} Run;
+
+static void
+run_clear (Run *run)
+{
+  g_clear_pointer (&run->out, g_free);
+  g_clear_pointer (&run->err, g_free);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
+
+static const char *
+tool_path (void)
+{
+  const char *path = g_getenv ("IRI_TOOL");
+
+  g_assert_nonnull (path);
+  return path;
+}
+
+/* Runs iri with @args (NULL-terminated) and @input on standard input
+ * (@input_len bytes; NULL for an empty standard input). */
+static void
+run_tool (Run         *run,
+          const char  *input,
+          gssize       input_len,
+          const char  *first_arg,
+          ...)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GSubprocess) proc = NULL;
+  g_autoptr(GBytes) stdin_bytes = NULL;
+  g_autoptr(GBytes) out = NULL;
+  g_autoptr(GBytes) err = NULL;
+  g_autoptr(GError) error = NULL;
+  va_list ap;
+
+  g_ptr_array_add (argv, (gpointer) tool_path ());
+  va_start (ap, first_arg);
+  for (const char *arg = first_arg; arg != NULL; arg = va_arg (ap, const char *))
+    g_ptr_array_add (argv, (gpointer) arg);
+  va_end (ap);
+  g_ptr_array_add (argv, NULL);
+
+  proc = g_subprocess_newv ((const char * const *) argv->pdata,
+                            G_SUBPROCESS_FLAGS_STDIN_PIPE |
+                            G_SUBPROCESS_FLAGS_STDOUT_PIPE |
+                            G_SUBPROCESS_FLAGS_STDERR_PIPE,
+                            &error);
+  g_assert_no_error (error);
+
+  if (input != NULL)
+    stdin_bytes = g_bytes_new (input, input_len < 0 ? strlen (input) : (gsize) input_len);
+  else
+    stdin_bytes = g_bytes_new (NULL, 0);
+
+  g_subprocess_communicate (proc, stdin_bytes, NULL, &out, &err, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_get_if_exited (proc));
+
+  run->status = g_subprocess_get_exit_status (proc);
+  /* An empty GBytes may have no data pointer at all. */
+  run->out = g_strndup (g_bytes_get_size (out) > 0 ? g_bytes_get_data (out, NULL) : "", g_bytes_get_size (out));
+  run->err = g_strndup (g_bytes_get_size (err) > 0 ? g_bytes_get_data (err, NULL) : "", g_bytes_get_size (err));
+}
+
+static void
+test_help_and_version (void)
+{
+  g_auto(Run) run = { 0, };
+
+  run_tool (&run, NULL, 0, "--help", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  for (const char *const *c = (const char *const[]) { "check", "to-uri", "to-iri", "resolve", "compare", NULL }; *c; c++)
+    g_assert_nonnull (strstr (run.out, *c));
+  run_clear (&run);
+
+  run_tool (&run, NULL, 0, "--version", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_nonnull (strstr (run.out, PACKAGE_VERSION));
+  g_assert_nonnull (strstr (run.out, "FriBidi"));
+  g_assert_nonnull (strstr (run.out, "libidn2"));
+  run_clear (&run);
+
+  run_tool (&run, NULL, 0, "to-uri", "--help", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_nonnull (strstr (run.out, "--host"));
+  run_clear (&run);
+
+  run_tool (&run, NULL, 0, "help", "compare", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_nonnull (strstr (run.out, "--level"));
+  run_clear (&run);
+
+  /* Usage errors exit with 2 and say what is wrong on stderr. */
+  run_tool (&run, NULL, 0, NULL, NULL);
+  g_assert_cmpint (run.status, ==, 2);
+  run_clear (&run);
+
+  run_tool (&run, NULL, 0, "frobnicate", NULL);
+  g_assert_cmpint (run.status, ==, 2);
+  g_assert_nonnull (strstr (run.err, "frobnicate"));
+  run_clear (&run);
+
+  run_tool (&run, NULL, 0, "to-uri", "--no-such-option", "x", NULL);
+  g_assert_cmpint (run.status, ==, 2);
+  g_assert_nonnull (strstr (run.err, "--no-such-option"));
+  g_assert_cmpstr (run.out, ==, "");
+}
+
+static void
+test_to_uri (void)
+{
+  g_auto(Run) run = { 0, };
+
+  run_tool (&run, NULL, 0, "to-uri", "http://r\xC3\xA9sum\xC3\xA9.example.org", "http://www.example.org/red%09ros\xC3\xA9#red", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_cmpstr (run.out, ==, "http://r%C3%A9sum%C3%A9.example.org\nhttp://www.example.org/red%09ros%C3%A9#red\n");
+  run_clear (&run);
+
+  run_tool (&run, NULL, 0, "to-uri", "--host=idna2008", "http://r\xC3\xA9sum\xC3\xA9.example.org", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_cmpstr (run.out, ==, "http://xn--rsum-bpad.example.org\n");
+  run_clear (&run);
+
+  run_tool (&run, NULL, 0, "to-uri", "--host=uts46-transitional", "http://fu\xC3\x9F.de/", NULL);
+  g_assert_cmpstr (run.out, ==, "http://fuss.de/\n");
+  run_clear (&run);
+
+  run_tool (&run, NULL, 0, "to-uri", "--host=uts46", "http://fu\xC3\x9F.de/", NULL);
+  g_assert_cmpstr (run.out, ==, "http://xn--fu-hia.de/\n");
+  run_clear (&run);
+
+  /* Standard input, one per line; a failed line keeps its place as an
+   * empty line, the error names the line and libidn2's reason, and the
+   * status is 1. */
+  run_tool (&run, "http://a/\xC3\xA9\nhttp://\xE2\x98\xBA.example/\nhttp://b/\n", -1,
+            "to-uri", "--host=idna2008", NULL);
+  g_assert_cmpint (run.status, ==, 1);
+  g_assert_cmpstr (run.out, ==, "http://a/%C3%A9\n\nhttp://b/\n");
+  g_assert_nonnull (strstr (run.err, "standard input:2"));
+  run_clear (&run);
+
+  /* Invalid UTF-8 is an error for that line, not a crash. */
+  run_tool (&run, "http://a/\xFC\n", -1, "to-uri", "-", NULL);
+  g_assert_cmpint (run.status, ==, 1);
+  g_assert_cmpstr (run.out, ==, "\n");
+  g_assert_nonnull (strstr (run.err, "UTF-8"));
+  run_clear (&run);
+
+  run_tool (&run, NULL, 0, "to-uri", "--host=dns", "x", NULL);
+  g_assert_cmpint (run.status, ==, 2);
+  g_assert_nonnull (strstr (run.err, "dns"));
+}
+
+static void
+test_to_iri (void)
+{
+  g_auto(Run) run = { 0, };
+
+  run_tool (&run, NULL, 0, "to-iri",
+            "http://www.example.org/D%C3%BCrst",
+            "http://www.example.org/D%FCrst",
+            "http://www.example.org/r%E9sum%E9.html",
+            "http://xn--99zt52a.example.org/%e2%80%ae",
+            NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_cmpstr (run.out, ==,
+                   "http://www.example.org/D\xC3\xBCrst\n"
+                   "http://www.example.org/D%FCrst\n"
+                   "http://www.example.org/r%E9sum%E9.html\n"
+                   "http://\xE7\xB4\x8D\xE8\xB1\x86.example.org/%E2%80%AE\n");
+  run_clear (&run);
+
+  run_tool (&run, NULL, 0, "to-iri", "--keep-punycode", "http://xn--99zt52a.example.org/%e2%80%ae", NULL);
+  g_assert_cmpstr (run.out, ==, "http://xn--99zt52a.example.org/%E2%80%AE\n");
+  run_clear (&run);
+
+  /* An A-label that decodes to a bidi control stays an A-label, with a
+   * warning. */
+  run_tool (&run, NULL, 0, "to-iri", "http://xn--ab-g4t.example/", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_cmpstr (run.out, ==, "http://xn--ab-g4t.example/\n");
+  g_assert_nonnull (strstr (run.err, "U+202E"));
+}
+
+static void
+test_resolve (void)
+{
+  g_auto(Run) run = { 0, };
+
+  run_tool (&run, NULL, 0, "resolve", "http://a/b/c/d;p?q", "g", "../g", "//g", "?y", "http:g", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_cmpstr (run.out, ==, "http://a/b/c/g\nhttp://a/b/g\nhttp://g\nhttp://a/b/c/d;p?y\nhttp:g\n");
+  run_clear (&run);
+
+  run_tool (&run, NULL, 0, "resolve", "--non-strict", "http://a/b/c/d;p?q", "http:g", NULL);
+  g_assert_cmpstr (run.out, ==, "http://a/b/c/g\n");
+  run_clear (&run);
+
+  run_tool (&run, "g\n\xD7\xA9\xD7\x9C\xD7\x95\xD7\x9D\nbad ref\n", -1, "resolve", "http://a/b/c/d;p?q", NULL);
+  g_assert_cmpint (run.status, ==, 1);
+  g_assert_cmpstr (run.out, ==, "http://a/b/c/g\nhttp://a/b/c/\xD7\xA9\xD7\x9C\xD7\x95\xD7\x9D\n\n");
+  g_assert_nonnull (strstr (run.err, "standard input:3"));
+  run_clear (&run);
+
+  run_tool (&run, NULL, 0, "resolve", NULL);
+  g_assert_cmpint (run.status, ==, 2);
+  run_clear (&run);
+
+  /* A relative base is refused with a reason. */
+  run_tool (&run, NULL, 0, "resolve", "a/b", "c", NULL);
+  g_assert_cmpint (run.status, ==, 1);
+  g_assert_nonnull (strstr (run.err, "base"));
+}
+
+static void
+test_compare (void)
+{
+  g_auto(Run) run = { 0, };
+
+  run_tool (&run, NULL, 0, "compare", "http://example.org/", "http://example.org/", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_cmpstr (run.out, ==, "equal (simple)\n");
+  run_clear (&run);
+
+  run_tool (&run, NULL, 0, "compare", "HTTP://www.EXAMPLE.com/", "http://www.example.com/", NULL);
+  g_assert_cmpstr (run.out, ==, "equal (syntax)\n");
+  run_clear (&run);
+
+  run_tool (&run, NULL, 0, "compare", "http://example.com/", "http://example.com:80/", NULL);
+  g_assert_cmpstr (run.out, ==, "equal (scheme)\n");
+  run_clear (&run);
+
+  run_tool (&run, NULL, 0, "compare", "--level=syntax", "http://example.com/", "http://example.com:80/", NULL);
+  g_assert_cmpint (run.status, ==, 1);
+  g_assert_cmpstr (run.out, ==, "different\n");
+  run_clear (&run);
+
+  run_tool (&run, NULL, 0, "compare", "http://r\xC3\xA9sum\xC3\xA9.example.org", "http://xn--rsum-bpad.example.org", NULL);
+  g_assert_cmpstr (run.out, ==, "equal (scheme)\n");
+  run_clear (&run);
+
+  run_tool (&run, "http://a/\thttp://a/\nhttp://a/\thttp://b/\n", -1, "compare", NULL);
+  g_assert_cmpint (run.status, ==, 1);
+  g_assert_cmpstr (run.out, ==, "equal (simple)\ndifferent\n");
+  run_clear (&run);
+
+  run_tool (&run, NULL, 0, "compare", "only-one", NULL);
+  g_assert_cmpint (run.status, ==, 2);
+  run_clear (&run);
+
+  run_tool (&run, NULL, 0, "compare", "--level=fuzzy", "a", "b", NULL);
+  g_assert_cmpint (run.status, ==, 2);
+}
+
+static JsonObject *
+parse_json_line (const char *line)
+{
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GError) error = NULL;
+  JsonNode *root;
+
+  json_parser_load_from_data (parser, line, -1, &error);
+  g_assert_no_error (error);
+  root = json_parser_get_root (parser);
+  g_assert_true (JSON_NODE_HOLDS_OBJECT (root));
+  return json_object_ref (json_node_get_object (root));
+}
+
+static gboolean
+has_diagnostic (JsonObject *object,
+                const char *code)
+{
+  JsonArray *diagnostics = json_object_get_array_member (object, "diagnostics");
+
+  for (guint i = 0; i < json_array_get_length (diagnostics); i++)
+    {
+      JsonObject *d = json_array_get_object_element (diagnostics, i);
+
+      if (g_str_equal (json_object_get_string_member (d, "code"), code))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+test_check_json (void)
+{
+  g_auto(Run) run = { 0, };
+  g_auto(GStrv) lines = NULL;
+  /* Line 3 is not UTF-8, line 4 holds a NUL byte: both must produce a
+   * record, and the lines after them must still be checked. */
+  static const char input[] =
+    "http://ab.\xD7\xA2\xD7\x91\xD7\xA8\xD7\x99\xD7\xAA.example/x?a=b#c\n"
+    "http://exa mple/\n"
+    "http://a/\xFC\n"
+    "http://a/\0b\n"
+    "http://u:p@example.org/\n";
+  JsonObject *o;
+  JsonArray *components;
+  JsonObject *d;
+
+  run_tool (&run, input, sizeof input - 1, "check", "--json", NULL);
+  g_assert_cmpint (run.status, ==, 1);
+  lines = g_strsplit (run.out, "\n", -1);
+  g_assert_cmpuint (g_strv_length (lines), ==, 6);
+  g_assert_cmpstr (lines[5], ==, "");
+
+  o = parse_json_line (lines[0]);
+  g_assert_cmpint (json_object_get_int_member (o, "line"), ==, 1);
+  g_assert_true (json_object_get_boolean_member (o, "valid"));
+  g_assert_cmpstr (json_object_get_string_member (o, "input"), ==,
+                   "http://ab.\xD7\xA2\xD7\x91\xD7\xA8\xD7\x99\xD7\xAA.example/x?a=b#c");
+  g_assert_cmpstr (json_object_get_string_member (o, "uri"), ==,
+                   "http://ab.%D7%A2%D7%91%D7%A8%D7%99%D7%AA.example/x?a=b#c");
+  g_assert_true (g_str_has_prefix (json_object_get_string_member (o, "uri_idna"), "http://ab.xn--"));
+  components = json_object_get_array_member (o, "components");
+  g_assert_cmpuint (json_array_get_length (components), ==, 7);
+  d = json_array_get_object_element (components, 1);
+  g_assert_cmpstr (json_object_get_string_member (d, "kind"), ==, "host-label");
+  g_assert_cmpint (json_object_get_int_member (d, "start"), ==, 10);
+  g_assert_cmpint (json_object_get_int_member (d, "end"), ==, 15);
+  g_assert_cmpstr (json_object_get_string_member (d, "direction"), ==, "rtl");
+  d = json_array_get_object_element (components, 5);
+  g_assert_cmpstr (json_object_get_string_member (d, "kind"), ==, "query-value");
+  g_assert_cmpstr (json_object_get_string_member (d, "text"), ==, "b");
+  json_object_unref (o);
+
+  o = parse_json_line (lines[1]);
+  g_assert_false (json_object_get_boolean_member (o, "valid"));
+  g_assert_true (has_diagnostic (o, "syntax-invalid-character"));
+  d = json_array_get_object_element (json_object_get_array_member (o, "diagnostics"), 0);
+  g_assert_cmpstr (json_object_get_string_member (d, "severity"), ==, "error");
+  g_assert_cmpstr (json_object_get_string_member (d, "component"), ==, "host");
+  g_assert_cmpint (json_object_get_int_member (d, "start"), ==, 10);
+  g_assert_cmpint (json_object_get_int_member (d, "end"), ==, 11);
+  g_assert_nonnull (strstr (json_object_get_string_member (d, "message"), "U+0020 SPACE"));
+  g_assert_cmpstr (json_object_get_string_member (d, "hint"), ==, "Percent-encode it as %20.");
+  g_assert_cmpstr (json_object_get_string_member (d, "spec"), ==, "RFC 3987bis \xC2\xA7" "2.2");
+  json_object_unref (o);
+
+  o = parse_json_line (lines[2]);
+  g_assert_cmpint (json_object_get_int_member (o, "line"), ==, 3);
+  g_assert_true (has_diagnostic (o, "invalid-utf8"));
+  json_object_unref (o);
+
+  o = parse_json_line (lines[3]);
+  g_assert_cmpint (json_object_get_int_member (o, "line"), ==, 4);
+  g_assert_true (has_diagnostic (o, "nul-character"));
+  json_object_unref (o);
+
+  o = parse_json_line (lines[4]);
+  g_assert_true (has_diagnostic (o, "userinfo-password"));
+  json_object_unref (o);
+
+  /* The summary on stderr counts severities and codes. */
+  g_assert_nonnull (strstr (run.err, "5 IRIs checked"));
+  g_assert_nonnull (strstr (run.err, "syntax-invalid-character"));
+}
+
+static void
+test_check_fail_on (void)
+{
+  g_auto(Run) run = { 0, };
+
+  /* A warning does not fail the default --fail-on=error… */
+  run_tool (&run, "http://u:p@example.org/\n", -1, "check", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_nonnull (strstr (run.out, "standard input:1:8-10: warning:"));
+  g_assert_nonnull (strstr (run.out, "[userinfo-password]"));
+  run_clear (&run);
+
+  /* …but does with --fail-on=warning. */
+  run_tool (&run, "http://u:p@example.org/\n", -1, "check", "--fail-on=warning", "-q", NULL);
+  g_assert_cmpint (run.status, ==, 1);
+  g_assert_cmpstr (run.err, ==, "");
+  run_clear (&run);
+
+  run_tool (&run, "http://example.org/\n", -1, "check", "--fail-on=info", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_cmpstr (run.out, ==, "");
+  run_clear (&run);
+
+  run_tool (&run, NULL, 0, "check", "--fail-on=fatal", NULL);
+  g_assert_cmpint (run.status, ==, 2);
+}
+
+static void
+test_check_files (void)
+{
+  g_auto(Run) run = { 0, };
+  g_autofree char *dir = g_dir_make_tmp ("iri-cli-XXXXXX", NULL);
+  g_autofree char *a = g_build_filename (dir, "a.txt", NULL);
+  g_autofree char *b = g_build_filename (dir, "b.txt", NULL);
+  g_autofree char *missing = g_build_filename (dir, "missing.txt", NULL);
+  g_auto(GStrv) lines = NULL;
+  JsonObject *o;
+
+  g_assert_true (g_file_set_contents (a, "http://a/\r\nhttp://exa mple/\r\n", -1, NULL));
+  g_assert_true (g_file_set_contents (b, "http://b/ c", -1, NULL));
+
+  run_tool (&run, NULL, 0, "check", "--json", a, b, NULL);
+  g_assert_cmpint (run.status, ==, 1);
+  lines = g_strsplit (run.out, "\n", -1);
+  g_assert_cmpuint (g_strv_length (lines), ==, 4);
+  /* CR LF line ends: the CR is not part of the IRI. */
+  o = parse_json_line (lines[0]);
+  g_assert_cmpstr (json_object_get_string_member (o, "input"), ==, "http://a/");
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (o, "diagnostics")), ==, 0);
+  json_object_unref (o);
+  /* A last line without a newline is still read. */
+  o = parse_json_line (lines[2]);
+  g_assert_cmpstr (json_object_get_string_member (o, "input"), ==, "http://b/ c");
+  json_object_unref (o);
+  run_clear (&run);
+
+  run_tool (&run, NULL, 0, "check", missing, NULL);
+  g_assert_cmpint (run.status, ==, 3);
+  g_assert_nonnull (strstr (run.err, "missing.txt"));
+
+  g_unlink (a);
+  g_unlink (b);
+  g_rmdir (dir);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/iri-tool/help-and-version", test_help_and_version);
+  g_test_add_func ("/iri-tool/to-uri", test_to_uri);
+  g_test_add_func ("/iri-tool/to-iri", test_to_iri);
+  g_test_add_func ("/iri-tool/resolve", test_resolve);
+  g_test_add_func ("/iri-tool/compare", test_compare);
+  g_test_add_func ("/iri-tool/check/json", test_check_json);
+  g_test_add_func ("/iri-tool/check/fail-on", test_check_fail_on);
+  g_test_add_func ("/iri-tool/check/files", test_check_files);
+
+  return g_test_run ();
+}
