@@ -12,12 +12,26 @@
 
 typedef struct {
   gboolean     json;
+  IriNotation  notation;
   IriSeverity  fail_on;
   GHashTable  *code_counts;      /* code → count */
   guint64      severity_counts[IRI_SEVERITY_ERROR + 1];
   guint64      n_inputs;
   gboolean     failed;
 } Check;
+
+/* A text of the analysis as the user wrote it: in Bidi Notation when the
+ * input was read in it. */
+static void
+append_shown (GString     *out,
+              IriAnalysis *analysis,
+              const char  *text,
+              gssize       length)
+{
+  g_autofree char *shown = iri_notation_from_rtl (text, length, iri_analysis_get_notation (analysis));
+
+  iri_tool_json_string (out, shown, -1);
+}
 
 static void
 append_unit_json (GString       *out,
@@ -30,7 +44,7 @@ append_unit_json (GString       *out,
   iri_tool_json_string (out, iri_component_to_string (unit->kind), -1);
   g_string_append_printf (out, ",\"start\":%" G_GSIZE_FORMAT ",\"end\":%" G_GSIZE_FORMAT ",\"text\":",
                           unit->span.start, unit->span.end);
-  iri_tool_json_string (out, text + unit->span.byte_start, unit->span.byte_end - unit->span.byte_start);
+  append_shown (out, analysis, text + unit->span.byte_start, unit->span.byte_end - unit->span.byte_start);
   g_string_append (out, ",\"direction\":");
   iri_tool_json_string (out, iri_direction_to_string (unit->direction), -1);
   g_string_append_c (out, '}');
@@ -70,7 +84,7 @@ print_json (IriAnalysis *analysis,
   const char *uri_idna = iri_analysis_get_uri_idna (analysis);
 
   g_string_append_printf (out, "{\"line\":%" G_GUINT64_FORMAT ",\"input\":", line);
-  iri_tool_json_string (out, iri_analysis_get_text (analysis), -1);
+  append_shown (out, analysis, iri_analysis_get_text (analysis), -1);
   g_string_append_printf (out, ",\"valid\":%s,\"components\":[",
                           iri_reference_is_valid (reference) ? "true" : "false");
   for (guint i = 0; i < iri_analysis_get_n_units (analysis); i++)
@@ -79,7 +93,9 @@ print_json (IriAnalysis *analysis,
         g_string_append_c (out, ',');
       append_unit_json (out, analysis, iri_analysis_get_unit (analysis, i));
     }
-  g_string_append (out, "],\"uri\":");
+  g_string_append (out, "],\"display\":");
+  append_shown (out, analysis, iri_analysis_get_display (analysis), -1);
+  g_string_append (out, ",\"uri\":");
   iri_tool_json_string (out, iri_analysis_get_uri (analysis), -1);
   g_string_append (out, ",\"uri_idna\":");
   if (uri_idna != NULL)
@@ -191,7 +207,10 @@ iri_tool_check (int    argc,
   gboolean json = FALSE;
   gboolean quiet = FALSE;
   g_autofree char *fail_on = NULL;
-  g_autofree char *host = NULL;
+  g_autofree char *notation_arg = NULL;
+  g_autofree char *mode_arg = NULL;
+  IriNotation notation = IRI_NOTATION_NONE;
+  IriDisplayMode mode = IRI_DISPLAY_EMBED;
   g_auto(GStrv) files = NULL;
   g_autoptr(IriToolInput) input = NULL;
   g_autoptr(IriAnalyzer) analyzer = NULL;
@@ -206,6 +225,11 @@ iri_tool_check (int    argc,
     { "fail-on", 0, 0, G_OPTION_ARG_STRING, &fail_on,
       N_("Exit with 1 when a finding has at least this severity: error (the default), warning or info"),
       N_("SEVERITY") },
+    { "notation", 0, 0, G_OPTION_ARG_STRING, &notation_arg,
+      N_("Read A–Z as Hebrew or Arabic letters (RFC 3987bis §4.4 Bidi Notation); output is written back in it"),
+      N_("hebrew|arabic") },
+    { "mode", 0, 0, G_OPTION_ARG_STRING, &mode_arg,
+      N_("The display written in JSON: embed (the default, §4.1) or isolate"), N_("MODE") },
     { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet,
       N_("Do not print the summary on standard error"), NULL },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, N_("FILE…") },
@@ -217,7 +241,8 @@ iri_tool_check (int    argc,
   g_option_context_set_summary (context,
                                 _("Analyses each line of the files (or of standard input, “-” or no FILE)\n"
                                   "as an IRI reference and reports every finding: syntax errors,\n"
-                                  "forbidden characters, IDNA problems. A summary goes to standard\n"
+                                  "forbidden characters, components that break the bidi rules of §4.2,\n"
+                                  "displays that read as another host, IDNA problems. A summary goes to standard\n"
                                   "error. Lines that are not UTF-8 or hold NUL bytes are reported, not\n"
                                   "skipped."));
   if (!iri_tool_parse_options (context, "check", &argc, &argv))
@@ -240,8 +265,13 @@ iri_tool_check (int    argc,
         }
     }
 
+  if (!iri_tool_parse_notation (notation_arg, &notation) || !iri_tool_parse_mode (mode_arg, &mode))
+    return IRI_TOOL_EXIT_USAGE;
+
   check.code_counts = g_hash_table_new (g_str_hash, g_str_equal);
   analyzer = iri_analyzer_new ();
+  iri_analyzer_set_notation (analyzer, notation);
+  iri_analyzer_set_display_mode (analyzer, mode);
   input = iri_tool_input_new_files (files);
 
   while ((text = iri_tool_input_next (input, &length, &too_long, &io_error)) != NULL)

@@ -25,6 +25,13 @@ int iri_tool_to_iri  (int argc, char **argv);
 int iri_tool_resolve (int argc, char **argv);
 int iri_tool_compare (int argc, char **argv);
 int iri_tool_check   (int argc, char **argv);
+int iri_tool_render  (int argc, char **argv);
+
+/* Option values shared by several commands; they print the error. */
+gboolean iri_tool_parse_notation (const char     *name,
+                                  IriNotation    *out);
+gboolean iri_tool_parse_mode     (const char     *name,
+                                  IriDisplayMode *out);
 
 /* "iri: message" on stderr. */
 void iri_tool_error     (const char *format,
@@ -72,6 +79,27 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (IriToolInput, iri_tool_input_free)
 void iri_tool_json_string (GString    *out,
                            const char *text,
                            gssize      length);
+
+/* Printing text that this program has already put in visual order.  On
+ * a terminal in "app" mode, the line is sent in the terminal's explicit
+ * bidi mode (CSI 8 l … CSI 8 h, terminal-wg BiDi recommendation), so a
+ * bidi-capable terminal does not reorder it a second time, while the
+ * logical text around it (messages, possibly in Arabic or Hebrew) keeps
+ * the terminal's own bidi. */
+typedef enum {
+  IRI_TOOL_BIDI_APP,       /* reorder here; explicit mode on a terminal */
+  IRI_TOOL_BIDI_TERMINAL,  /* print logical order in LRI…PDI */
+  IRI_TOOL_BIDI_NONE,      /* visual order, no escape sequences */
+} IriToolBidi;
+
+gboolean iri_tool_parse_bidi         (const char  *name,
+                                      IriToolBidi *out);
+IriToolBidi iri_tool_default_bidi    (void);
+void     iri_tool_print_visual_line  (IriToolBidi  bidi,
+                                      const char  *prefix,
+                                      const char  *visual,
+                                      const char  *logical);
+int      iri_tool_terminal_width     (void);
 
 /* A text safe to print on one terminal line: controls and bidi
  * formatting characters as \u{XXXX}. */

@@ -5,7 +5,11 @@
 
 #include "config.h"
 
+#include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+#include <glib/gi18n.h>
 
 #include "iri-tool-private.h"
 
@@ -117,4 +121,69 @@ iri_tool_escape_for_terminal (const char *text,
     }
 
   return g_string_free (out, FALSE);
+}
+
+gboolean
+iri_tool_parse_bidi (const char  *name,
+                     IriToolBidi *out)
+{
+  if (name == NULL)
+    return TRUE;
+  if (g_str_equal (name, "app"))
+    *out = IRI_TOOL_BIDI_APP;
+  else if (g_str_equal (name, "terminal"))
+    *out = IRI_TOOL_BIDI_TERMINAL;
+  else if (g_str_equal (name, "none"))
+    *out = IRI_TOOL_BIDI_NONE;
+  else
+    {
+      /* Translators: %s is what the user typed */
+      iri_tool_error (_("unknown bidi output “%s” (use app, terminal or none)"), name);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+IriToolBidi
+iri_tool_default_bidi (void)
+{
+  return isatty (STDOUT_FILENO) ? IRI_TOOL_BIDI_APP : IRI_TOOL_BIDI_NONE;
+}
+
+/* BDSM (Bi-Directional Support Mode) reset and set. */
+#define BDSM_EXPLICIT "\033[8l"
+#define BDSM_IMPLICIT "\033[8h"
+
+void
+iri_tool_print_visual_line (IriToolBidi  bidi,
+                            const char  *prefix,
+                            const char  *visual,
+                            const char  *logical)
+{
+  if (bidi == IRI_TOOL_BIDI_TERMINAL)
+    {
+      g_autofree char *wrapped = iri_bidi_wrap (logical, -1, IRI_BIDI_WRAP_ISOLATE);
+
+      g_print ("%s%s\n", prefix, wrapped);
+      return;
+    }
+
+  if (bidi == IRI_TOOL_BIDI_APP && isatty (STDOUT_FILENO))
+    g_print (BDSM_EXPLICIT "%s%s\n" BDSM_IMPLICIT, prefix, visual);
+  else
+    g_print ("%s%s\n", prefix, visual);
+}
+
+/* Columns of the terminal on standard output, or 80. */
+int
+iri_tool_terminal_width (void)
+{
+  struct winsize ws;
+  const char *columns = g_getenv ("COLUMNS");
+
+  if (isatty (STDOUT_FILENO) && ioctl (STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
+    return ws.ws_col;
+  if (columns != NULL && atoi (columns) > 20)
+    return atoi (columns);
+  return 80;
 }

@@ -25,6 +25,7 @@ static const struct {
   const char *summary;   /* translatable */
 } commands[] = {
   { "check",   iri_tool_check,   N_("Check IRIs, one per line, and report every finding") },
+  { "render",  iri_tool_render,  N_("Print IRIs as they are displayed (§4.1)") },
   { "to-uri",  iri_tool_to_uri,  N_("Convert IRIs to URIs (RFC 3987bis §3)") },
   { "to-iri",  iri_tool_to_iri,  N_("Convert URIs to IRIs for reading (§3.7)") },
   { "resolve", iri_tool_resolve, N_("Resolve references against a base IRI (RFC 3986 §5)") },

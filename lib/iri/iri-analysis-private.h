@@ -16,4 +16,8 @@ IriDirection iri_direction_of  (const char   *text,
 /* The units of DESIGN.md §3 (element-type IriUnit), in text order. */
 GArray      *iri_compute_units (IriReference *reference);
 
+/* The name of a unit kind at the start of a sentence ("The host label"),
+ * for messages. */
+const char  *iri_unit_name     (IriComponent  kind);
+
 G_END_DECLS

@@ -11,6 +11,7 @@
 
 #include "iri-analysis.h"
 #include "iri-analysis-private.h"
+#include "iri-bidi-checks-private.h"
 #include "iri-reference-private.h"
 #include "iri-char-private.h"
 #include "iri-diagnostic-private.h"
@@ -47,6 +48,14 @@ struct _IriAnalysis
   char            *uri_idna;      /* (nullable) */
   char            *display_iri;
   IriSeverity      highest;
+  IriNotation      notation;
+  IriDisplayMode   display_mode;
+
+  /* The layout in the analyzer's display mode.  Non-ASCII text gets it
+   * during the analysis (the checks need the §4.1 layout); for ASCII it
+   * is made on first use, since the display is the text itself. */
+  gsize            layout_init;
+  IriBidiLayout   *layout;
 };
 
 G_DEFINE_BOXED_TYPE (IriAnalysis, iri_analysis, iri_analysis_ref, iri_analysis_unref)
@@ -295,6 +304,42 @@ iri_compute_units (IriReference *reference)
   return b.units;
 }
 
+/* "The host label", "The path segment"… to start a message. */
+const char *
+iri_unit_name (IriComponent kind)
+{
+  switch (kind)
+    {
+    case IRI_COMPONENT_USERINFO:
+      return _("The user information");
+    case IRI_COMPONENT_HOST:
+      return _("The host");
+    case IRI_COMPONENT_HOST_LABEL:
+      return _("The host label");
+    case IRI_COMPONENT_PORT:
+      return _("The port");
+    case IRI_COMPONENT_PATH:
+      return _("The path");
+    case IRI_COMPONENT_PATH_SEGMENT:
+      return _("The path segment");
+    case IRI_COMPONENT_PATH_EXTENSION:
+      return _("The file-name extension");
+    case IRI_COMPONENT_QUERY:
+      return _("The query");
+    case IRI_COMPONENT_QUERY_NAME:
+      return _("The query parameter name");
+    case IRI_COMPONENT_QUERY_VALUE:
+      return _("The query parameter value");
+    case IRI_COMPONENT_FRAGMENT:
+      return _("The fragment");
+    case IRI_COMPONENT_IRI:
+    case IRI_COMPONENT_SCHEME:
+    case IRI_COMPONENT_AUTHORITY:
+    default:
+      return _("The component");
+    }
+}
+
 static gboolean
 host_needs_idna (const char *host)
 {
@@ -346,11 +391,15 @@ struct _IriAnalyzer
   GObject         parent_instance;
 
   IriHostMapping  host_mapping;
+  IriNotation     notation;
+  IriDisplayMode  display_mode;
 };
 
 enum {
   PROP_0,
   PROP_HOST_MAPPING,
+  PROP_NOTATION,
+  PROP_DISPLAY_MODE,
   N_PROPS,
 };
 
@@ -371,6 +420,13 @@ iri_analyzer_get_property (GObject    *object,
     case PROP_HOST_MAPPING:
       g_value_set_enum (value, self->host_mapping);
       break;
+    case PROP_NOTATION:
+      g_value_set_enum (value, self->notation);
+      break;
+    case PROP_DISPLAY_MODE:
+      g_value_set_enum (value, self->display_mode);
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -389,6 +445,13 @@ iri_analyzer_set_property (GObject      *object,
     case PROP_HOST_MAPPING:
       iri_analyzer_set_host_mapping (self, g_value_get_enum (value));
       break;
+    case PROP_NOTATION:
+      iri_analyzer_set_notation (self, g_value_get_enum (value));
+      break;
+    case PROP_DISPLAY_MODE:
+      iri_analyzer_set_display_mode (self, g_value_get_enum (value));
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -415,6 +478,35 @@ iri_analyzer_class_init (IriAnalyzerClass *klass)
   properties[PROP_HOST_MAPPING] =
     g_param_spec_enum ("host-mapping", NULL, NULL,
                        IRI_TYPE_HOST_MAPPING, IRI_HOST_MAPPING_UTS46,
+                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+
+  /**
+   * IriAnalyzer:notation:
+   *
+   * Reads texts in the Bidi Notation of RFC 3987bis §4.4: the capitals
+   * A–Z stand for Hebrew or Arabic letters.  The analysis is of the text
+   * with those letters ([method@Iri.Analysis.get_text]); quoted text in
+   * messages is written back in the notation.
+   *
+   * Since: 0.1
+   */
+  properties[PROP_NOTATION] =
+    g_param_spec_enum ("notation", NULL, NULL,
+                       IRI_TYPE_NOTATION, IRI_NOTATION_NONE,
+                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+
+  /**
+   * IriAnalyzer:display-mode:
+   *
+   * The mode of the display ([method@Iri.Analysis.get_layout]).  The
+   * checks always look at the §4.1 (embed) display, which is what the
+   * specification requires renderers to show.
+   *
+   * Since: 0.1
+   */
+  properties[PROP_DISPLAY_MODE] =
+    g_param_spec_enum ("display-mode", NULL, NULL,
+                       IRI_TYPE_DISPLAY_MODE, IRI_DISPLAY_EMBED,
                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
@@ -479,6 +571,86 @@ iri_analyzer_set_host_mapping (IriAnalyzer    *self,
 
   self->host_mapping = host_mapping;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HOST_MAPPING]);
+}
+
+/**
+ * iri_analyzer_get_notation:
+ * @self: an analyzer
+ *
+ * Gets whether texts are read in Bidi Notation.
+ *
+ * Returns: the notation
+ *
+ * Since: 0.1
+ */
+IriNotation
+iri_analyzer_get_notation (IriAnalyzer *self)
+{
+  g_return_val_if_fail (IRI_IS_ANALYZER (self), IRI_NOTATION_NONE);
+
+  return self->notation;
+}
+
+/**
+ * iri_analyzer_set_notation:
+ * @self: an analyzer
+ * @notation: the notation
+ *
+ * Sets whether texts are read in Bidi Notation.
+ *
+ * Since: 0.1
+ */
+void
+iri_analyzer_set_notation (IriAnalyzer *self,
+                           IriNotation  notation)
+{
+  g_return_if_fail (IRI_IS_ANALYZER (self));
+
+  if (self->notation == notation)
+    return;
+
+  self->notation = notation;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_NOTATION]);
+}
+
+/**
+ * iri_analyzer_get_display_mode:
+ * @self: an analyzer
+ *
+ * Gets the mode of the display.
+ *
+ * Returns: the display mode
+ *
+ * Since: 0.1
+ */
+IriDisplayMode
+iri_analyzer_get_display_mode (IriAnalyzer *self)
+{
+  g_return_val_if_fail (IRI_IS_ANALYZER (self), IRI_DISPLAY_EMBED);
+
+  return self->display_mode;
+}
+
+/**
+ * iri_analyzer_set_display_mode:
+ * @self: an analyzer
+ * @display_mode: the display mode
+ *
+ * Sets the mode of the display.
+ *
+ * Since: 0.1
+ */
+void
+iri_analyzer_set_display_mode (IriAnalyzer    *self,
+                               IriDisplayMode  display_mode)
+{
+  g_return_if_fail (IRI_IS_ANALYZER (self));
+
+  if (self->display_mode == display_mode)
+    return;
+
+  self->display_mode = display_mode;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DISPLAY_MODE]);
 }
 
 /**
@@ -547,11 +719,40 @@ analyze (IriAnalyzer *analyzer,
   g_autoptr(GError) error = NULL;
   const char *host;
 
+  g_autofree char *rtl_text = NULL;
+
   g_atomic_ref_count_init (&self->ref_count);
+  self->notation = analyzer->notation;
+  self->display_mode = analyzer->display_mode;
+  if (analyzer->notation != IRI_NOTATION_NONE)
+    {
+      rtl_text = iri_notation_to_rtl (text, length, analyzer->notation);
+      text = rtl_text;
+      length = strlen (rtl_text);
+    }
   self->reference = iri_reference_parse_tolerant (text, length, IRI_PARSE_DEFAULT);
   iri_diagnostics_add_all (&diagnostics, iri_reference_peek_diagnostics (self->reference));
 
   self->units = iri_compute_units (self->reference);
+
+  /* The bidi layer (§4.1, §4.2, §9).  An ASCII text has no
+   * right-to-left character, so none of it applies and no layout is made
+   * now. */
+  if (!iri_reference_is_ascii (self->reference))
+    {
+      g_autoptr(IriBidiLayout) embed = NULL;
+
+      embed = iri_bidi_layout_new (iri_reference_get_text (self->reference),
+                                   iri_reference_get_length (self->reference), IRI_DISPLAY_EMBED);
+      iri_bidi_check (self->reference, self->units, embed, analyzer->notation, &diagnostics);
+      if (analyzer->display_mode == IRI_DISPLAY_EMBED)
+        self->layout = g_steal_pointer (&embed);
+      else
+        self->layout = iri_bidi_layout_new (iri_reference_get_text (self->reference),
+                                            iri_reference_get_length (self->reference),
+                                            analyzer->display_mode);
+      self->layout_init = 1;
+    }
 
   /* §3.3–§3.6: the tolerant reference's text is valid UTF-8, and the
    * percent mapping is defined for every such text, so this cannot
@@ -641,6 +842,7 @@ iri_analysis_unref (IriAnalysis *self)
     return;
 
   iri_reference_unref (self->reference);
+  g_clear_pointer (&self->layout, iri_bidi_layout_unref);
   g_ptr_array_unref (self->diagnostics);
   g_array_unref (self->units);
   g_free (self->uri);
@@ -862,4 +1064,71 @@ iri_analysis_get_display_iri (IriAnalysis *self)
   g_return_val_if_fail (self != NULL, NULL);
 
   return self->display_iri;
+}
+
+/**
+ * iri_analysis_get_layout:
+ * @self: an analysis
+ *
+ * Gets the display of the text in the analyzer's display mode: levels,
+ * runs, the logical↔visual maps and cursor movement.
+ *
+ * Returns: (transfer none): the layout
+ *
+ * Since: 0.1
+ */
+IriBidiLayout *
+iri_analysis_get_layout (IriAnalysis *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  if (g_once_init_enter (&self->layout_init))
+    {
+      self->layout = iri_bidi_layout_new (iri_reference_get_text (self->reference),
+                                          iri_reference_get_length (self->reference),
+                                          self->display_mode);
+      g_once_init_leave (&self->layout_init, 1);
+    }
+  return self->layout;
+}
+
+/**
+ * iri_analysis_get_display:
+ * @self: an analysis
+ *
+ * Gets the text as it is displayed, in visual order, left to right
+ * (RFC 3987bis §4.1 in embed mode).  For display only: never store it.
+ *
+ * Returns: (transfer none): the visual string
+ *
+ * Since: 0.1
+ */
+const char *
+iri_analysis_get_display (IriAnalysis *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  if (iri_reference_is_ascii (self->reference))
+    return iri_reference_get_text (self->reference);
+  return iri_bidi_layout_get_visual_text (iri_analysis_get_layout (self));
+}
+
+/**
+ * iri_analysis_get_notation:
+ * @self: an analysis
+ *
+ * Gets the notation the text was read in.  With a Bidi Notation, the
+ * analysed text has Hebrew or Arabic letters where the input had A–Z;
+ * use [func@Iri.notation_from_rtl] to show texts in the notation.
+ *
+ * Returns: the notation
+ *
+ * Since: 0.1
+ */
+IriNotation
+iri_analysis_get_notation (IriAnalysis *self)
+{
+  g_return_val_if_fail (self != NULL, IRI_NOTATION_NONE);
+
+  return self->notation;
 }

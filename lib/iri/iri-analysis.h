@@ -11,6 +11,7 @@
 
 #include <gio/gio.h>
 
+#include "iri-bidi.h"
 #include "iri-diagnostic.h"
 #include "iri-reference.h"
 #include "iri-types.h"
@@ -80,6 +81,12 @@ IRI_AVAILABLE_IN_0_1
 const char    *iri_analysis_get_uri_idna         (IriAnalysis  *self);
 IRI_AVAILABLE_IN_0_1
 const char    *iri_analysis_get_display_iri      (IriAnalysis  *self);
+IRI_AVAILABLE_IN_0_1
+IriBidiLayout *iri_analysis_get_layout           (IriAnalysis  *self);
+IRI_AVAILABLE_IN_0_1
+const char    *iri_analysis_get_display          (IriAnalysis  *self);
+IRI_AVAILABLE_IN_0_1
+IriNotation    iri_analysis_get_notation         (IriAnalysis  *self);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (IriAnalysis, iri_analysis_unref)
 
@@ -95,6 +102,16 @@ IriHostMapping  iri_analyzer_get_host_mapping (IriAnalyzer    *self);
 IRI_AVAILABLE_IN_0_1
 void            iri_analyzer_set_host_mapping (IriAnalyzer    *self,
                                                IriHostMapping  host_mapping);
+IRI_AVAILABLE_IN_0_1
+IriNotation     iri_analyzer_get_notation     (IriAnalyzer    *self);
+IRI_AVAILABLE_IN_0_1
+void            iri_analyzer_set_notation     (IriAnalyzer    *self,
+                                               IriNotation     notation);
+IRI_AVAILABLE_IN_0_1
+IriDisplayMode  iri_analyzer_get_display_mode (IriAnalyzer    *self);
+IRI_AVAILABLE_IN_0_1
+void            iri_analyzer_set_display_mode (IriAnalyzer    *self,
+                                               IriDisplayMode  display_mode);
 IRI_AVAILABLE_IN_0_1
 IriAnalysis    *iri_analyzer_analyze          (IriAnalyzer    *self,
                                                const char     *text,

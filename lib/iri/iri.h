@@ -14,6 +14,7 @@
 #include "iri-types.h"
 #include "iri-error.h"
 #include "iri-utf8.h"
+#include "iri-bidi.h"
 #include "iri-diagnostic.h"
 #include "iri-reference.h"
 #include "iri-mapping.h"

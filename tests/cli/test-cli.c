@@ -38,31 +38,21 @@ tool_path (void)
   return path;
 }
 
-/* Runs iri with @args (NULL-terminated) and @input on standard input
- * (@input_len bytes; NULL for an empty standard input). */
+/* Runs @argv with @input on standard input (@input_len bytes; NULL for
+ * an empty standard input). */
 static void
-run_tool (Run         *run,
-          const char  *input,
-          gssize       input_len,
-          const char  *first_arg,
-          ...)
+run_with_input (Run                *run,
+                const char * const *argv,
+                const char         *input,
+                gssize              input_len)
 {
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
   g_autoptr(GSubprocess) proc = NULL;
   g_autoptr(GBytes) stdin_bytes = NULL;
   g_autoptr(GBytes) out = NULL;
   g_autoptr(GBytes) err = NULL;
   g_autoptr(GError) error = NULL;
-  va_list ap;
 
-  g_ptr_array_add (argv, (gpointer) tool_path ());
-  va_start (ap, first_arg);
-  for (const char *arg = first_arg; arg != NULL; arg = va_arg (ap, const char *))
-    g_ptr_array_add (argv, (gpointer) arg);
-  va_end (ap);
-  g_ptr_array_add (argv, NULL);
-
-  proc = g_subprocess_newv ((const char * const *) argv->pdata,
+  proc = g_subprocess_newv (argv,
                             G_SUBPROCESS_FLAGS_STDIN_PIPE |
                             G_SUBPROCESS_FLAGS_STDOUT_PIPE |
                             G_SUBPROCESS_FLAGS_STDERR_PIPE,
@@ -82,6 +72,35 @@ run_tool (Run         *run,
   /* An empty GBytes may have no data pointer at all. */
   run->out = g_strndup (g_bytes_get_size (out) > 0 ? g_bytes_get_data (out, NULL) : "", g_bytes_get_size (out));
   run->err = g_strndup (g_bytes_get_size (err) > 0 ? g_bytes_get_data (err, NULL) : "", g_bytes_get_size (err));
+}
+
+static void
+run_tool_argv (Run                *run,
+               const char * const *argv)
+{
+  run_with_input (run, argv, NULL, 0);
+}
+
+/* Runs iri with the arguments (NULL-terminated) and @input on standard
+ * input (@input_len bytes; NULL for an empty standard input). */
+static void
+run_tool (Run         *run,
+          const char  *input,
+          gssize       input_len,
+          const char  *first_arg,
+          ...)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  va_list ap;
+
+  g_ptr_array_add (argv, (gpointer) tool_path ());
+  va_start (ap, first_arg);
+  for (const char *arg = first_arg; arg != NULL; arg = va_arg (ap, const char *))
+    g_ptr_array_add (argv, (gpointer) arg);
+  va_end (ap);
+  g_ptr_array_add (argv, NULL);
+
+  run_with_input (run, (const char * const *) argv->pdata, input, input_len);
 }
 
 static void
@@ -444,6 +463,120 @@ test_check_files (void)
   g_rmdir (dir);
 }
 
+static void
+test_render (void)
+{
+  g_auto(Run) run = { 0, };
+
+  /* Example 5 of §4.4 in Bidi Notation, both mappings and modes. */
+  run_tool (&run, NULL, 0, "render", "--notation=hebrew", "http://ab.cd.EF/GH/ij/kl.html", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_cmpstr (run.out, ==, "http://ab.cd.HG/FE/ij/kl.html\n");
+  run_clear (&run);
+
+  run_tool (&run, NULL, 0, "render", "--notation=hebrew", "--mode=isolate", "http://ab.cd.EF/GH/ij/kl.html", NULL);
+  g_assert_cmpstr (run.out, ==, "http://ab.cd.FE/HG/ij/kl.html\n");
+  run_clear (&run);
+
+  run_tool (&run, NULL, 0, "render", "--notation=arabic", "http://ab.cd.ef/GH%31/%32IJ/KL.html", NULL);
+  g_assert_cmpstr (run.out, ==, "http://ab.cd.ef/LK/JI32%/31%HG.html\n");
+  run_clear (&run);
+
+  /* Real Hebrew, from standard input; not a terminal, so no escape
+   * sequences even with --bidi=app. */
+  run_tool (&run, "http://ab.\xD7\x90\xD7\x91.ij/\n", -1, "render", "--bidi=app", NULL);
+  g_assert_cmpstr (run.out, ==, "http://ab.\xD7\x91\xD7\x90.ij/\n");
+  run_clear (&run);
+
+  /* --bidi=terminal: logical order in LRI…PDI for a bidi terminal. */
+  run_tool (&run, NULL, 0, "render", "--bidi=terminal", "http://ab.\xD7\x90\xD7\x91.ij/", NULL);
+  g_assert_cmpstr (run.out, ==, "\xE2\x81\xA6http://ab.\xD7\x90\xD7\x91.ij/\xE2\x81\xA9\n");
+  run_clear (&run);
+
+  /* A bidi control in the IRI takes effect, as it would in any display
+   * (that is the danger §4.1 forbids it for), and is itself shown. */
+  run_tool (&run, NULL, 0, "render", "http://a/\xE2\x80\xAE" "bc", NULL);
+  g_assert_cmpstr (run.out, ==, "http://a/\\u{202E}cb\n");
+  run_clear (&run);
+
+  /* Arabic shaping for terminals that do not join letters: presentation
+   * forms (U+FExx), same number of characters. */
+  run_tool (&run, NULL, 0, "render", "--shape", "\xD8\xB3\xD9\x84\xD8\xA7\xD9\x85", NULL);
+  g_assert_cmpint (g_utf8_strlen (run.out, -1), ==, 5);
+  g_assert_true (g_str_has_prefix (run.out, "\xEF\xBB") || g_str_has_prefix (run.out, "\xEF\xBA"));
+  run_clear (&run);
+
+  /* A bad line is reported and the next one still rendered. */
+  run_tool (&run, "http://a/\xFC\nhttp://b/\n", -1, "render", NULL);
+  g_assert_cmpint (run.status, ==, 1);
+  g_assert_cmpstr (run.out, ==, "\nhttp://b/\n");
+  run_clear (&run);
+
+  run_tool (&run, NULL, 0, "render", "--mode=diagonal", "x", NULL);
+  g_assert_cmpint (run.status, ==, 2);
+  run_clear (&run);
+
+  run_tool (&run, NULL, 0, "render", "--notation=klingon", "x", NULL);
+  g_assert_cmpint (run.status, ==, 2);
+}
+
+/* On a terminal, --bidi=app (the default there) switches the terminal to
+ * explicit mode (CSI 8 l) before and back (CSI 8 h) after, as the
+ * terminal-wg BiDi recommendation asks.  script(1) gives the tool a
+ * pseudo-terminal. */
+static void
+test_render_terminal (void)
+{
+  g_autofree char *script = g_find_program_in_path ("script");
+  g_autofree char *command = NULL;
+  g_auto(Run) run = { 0, };
+
+  if (script == NULL)
+    {
+      g_test_skip ("script(1) is not installed (package bsdutils)");
+      return;
+    }
+
+  command = g_strdup_printf ("%s render 'http://ab.\xD7\x90\xD7\x91.ij/'", tool_path ());
+  run_tool_argv (&run, (const char *[]) { script, "-qec", command, "/dev/null", NULL });
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_nonnull (strstr (run.out, "\033[8l"));
+  g_assert_nonnull (strstr (run.out, "\033[8h"));
+  g_assert_true (strstr (run.out, "\033[8l") < strstr (run.out, "http://ab.\xD7\x91\xD7\x90.ij/"));
+  g_assert_true (strstr (run.out, "\033[8h") > strstr (run.out, "http://ab.\xD7\x91\xD7\x90.ij/"));
+}
+
+static void
+test_check_notation (void)
+{
+  g_auto(Run) run = { 0, };
+  JsonObject *o;
+  JsonArray *components;
+  g_auto(GStrv) lines = NULL;
+
+  /* Example 5: the display is written back in the notation, and so are
+   * the units; the findings are there. */
+  run_tool (&run, "http://ab.cd.EF/GH/ij/kl.html\n", -1, "check", "--json", "--notation=hebrew", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  lines = g_strsplit (run.out, "\n", -1);
+  o = parse_json_line (lines[0]);
+  g_assert_cmpstr (json_object_get_string_member (o, "input"), ==, "http://ab.cd.EF/GH/ij/kl.html");
+  g_assert_cmpstr (json_object_get_string_member (o, "display"), ==, "http://ab.cd.HG/FE/ij/kl.html");
+  components = json_object_get_array_member (o, "components");
+  g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (components, 2), "text"), ==, "EF");
+  g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (components, 2), "direction"), ==, "rtl");
+  g_assert_true (has_diagnostic (o, "bidi-component-interleaved"));
+  g_assert_true (has_diagnostic (o, "bidi-host-reads-differently"));
+  json_object_unref (o);
+  run_clear (&run);
+
+  /* Warnings fail --fail-on=warning. */
+  run_tool (&run, "http://ab.cd.ef/GH1/2IJ/KL.html\n", -1, "check", "--notation=arabic", "--fail-on=warning", NULL);
+  g_assert_cmpint (run.status, ==, 1);
+  g_assert_nonnull (strstr (run.out, "[bidi-rtl-edge]"));
+  g_assert_nonnull (strstr (run.out, "“GH1”"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -458,6 +591,9 @@ main (int   argc,
   g_test_add_func ("/iri-tool/check/json", test_check_json);
   g_test_add_func ("/iri-tool/check/fail-on", test_check_fail_on);
   g_test_add_func ("/iri-tool/check/files", test_check_files);
+  g_test_add_func ("/iri-tool/check/notation", test_check_notation);
+  g_test_add_func ("/iri-tool/render", test_render);
+  g_test_add_func ("/iri-tool/render/terminal", test_render_terminal);
 
   return g_test_run ();
 }

@@ -1,0 +1,147 @@
+/* iri-tool-render.c: iri render — the display form of IRIs
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+#include <glib/gi18n.h>
+
+#include "iri-tool-private.h"
+
+gboolean
+iri_tool_parse_notation (const char   *name,
+                         IriNotation  *out)
+{
+  if (name == NULL)
+    return TRUE;
+  if (g_str_equal (name, "hebrew"))
+    *out = IRI_NOTATION_HEBREW;
+  else if (g_str_equal (name, "arabic"))
+    *out = IRI_NOTATION_ARABIC;
+  else if (g_str_equal (name, "none"))
+    *out = IRI_NOTATION_NONE;
+  else
+    {
+      /* Translators: %s is what the user typed */
+      iri_tool_error (_("unknown notation “%s” (use hebrew or arabic)"), name);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+iri_tool_parse_mode (const char     *name,
+                     IriDisplayMode *out)
+{
+  if (name == NULL)
+    return TRUE;
+  if (g_str_equal (name, "embed"))
+    *out = IRI_DISPLAY_EMBED;
+  else if (g_str_equal (name, "isolate"))
+    *out = IRI_DISPLAY_ISOLATE;
+  else
+    {
+      iri_tool_error (_("unknown display mode “%s” (use embed or isolate)"), name);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+int
+iri_tool_render (int    argc,
+                 char **argv)
+{
+  g_autofree char *mode_arg = NULL;
+  g_autofree char *notation_arg = NULL;
+  g_autofree char *bidi_arg = NULL;
+  gboolean shape = FALSE;
+  g_auto(GStrv) args = NULL;
+  IriDisplayMode mode = IRI_DISPLAY_EMBED;
+  IriNotation notation = IRI_NOTATION_NONE;
+  IriToolBidi output = iri_tool_default_bidi ();
+  g_autoptr(IriToolInput) input = NULL;
+  g_autoptr(GError) io_error = NULL;
+  const char *text;
+  gsize length;
+  gboolean too_long;
+  int status = IRI_TOOL_EXIT_OK;
+  GOptionEntry entries[] = {
+    { "mode", 0, 0, G_OPTION_ARG_STRING, &mode_arg,
+      N_("embed (the default: the whole IRI in one left-to-right embedding, §4.1) or isolate (each component on its own)"),
+      N_("MODE") },
+    { "notation", 0, 0, G_OPTION_ARG_STRING, &notation_arg,
+      N_("Read A–Z as Hebrew or Arabic letters (RFC 3987bis §4.4 Bidi Notation) and write them back"),
+      N_("hebrew|arabic") },
+    { "bidi", 0, 0, G_OPTION_ARG_STRING, &bidi_arg,
+      N_("app: reorder here and switch the terminal to explicit mode; terminal: print logical order in LRI…PDI for a bidi-capable terminal; none: print the visual order with no escape sequences (the default when not writing to a terminal)"),
+      N_("app|terminal|none") },
+    { "shape", 0, 0, G_OPTION_ARG_NONE, &shape,
+      N_("Use Arabic presentation forms, for terminals that do not join Arabic letters"), NULL },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_STRING_ARRAY, &args, NULL, N_("IRI…") },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context = g_option_context_new (_("[IRI…] — print IRIs as they are displayed"));
+
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_option_context_set_summary (context,
+                                _("Prints each IRI as it is displayed (RFC 3987bis §4.1): laid out by the\n"
+                                  "Unicode Bidirectional Algorithm in a left-to-right embedding, in visual\n"
+                                  "order, left to right. The IRI itself is never changed. Characters that\n"
+                                  "would be invisible or reorder the line are shown as \\u{XXXX}.\n"
+                                  "Without IRI arguments, reads one IRI per line from standard input."));
+  if (!iri_tool_parse_options (context, "render", &argc, &argv))
+    return IRI_TOOL_EXIT_USAGE;
+
+  if (!iri_tool_parse_mode (mode_arg, &mode) || !iri_tool_parse_notation (notation_arg, &notation))
+    return IRI_TOOL_EXIT_USAGE;
+  if (!iri_tool_parse_bidi (bidi_arg, &output))
+    return IRI_TOOL_EXIT_USAGE;
+
+  input = iri_tool_input_new_args (args);
+  while ((text = iri_tool_input_next (input, &length, &too_long, &io_error)) != NULL)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autofree char *rtl = NULL;
+      g_autofree char *shown = NULL;
+      g_autofree char *escaped = NULL;
+      g_autofree char *safe = NULL;
+      g_autofree char *logical = NULL;
+
+      if (too_long || !iri_utf8_validate (text, length, NULL, &error))
+        {
+          if (too_long)
+            iri_tool_error (_("%s: line longer than %d MiB, skipped"),
+                            iri_tool_input_where (input), IRI_TOOL_MAX_LINE / (1024 * 1024));
+          else
+            iri_tool_error (_("%s: %s"), iri_tool_input_where (input), error->message);
+          g_print ("\n");
+          status = IRI_TOOL_EXIT_FINDINGS;
+          continue;
+        }
+
+      rtl = iri_notation_to_rtl (text, length, notation);
+      safe = iri_tool_escape_for_terminal (rtl, -1);
+      logical = iri_notation_from_rtl (safe, -1, notation);
+      if (output == IRI_TOOL_BIDI_TERMINAL)
+        iri_tool_print_visual_line (output, "", NULL, logical);
+      else
+        {
+          g_autoptr(IriBidiLayout) layout = iri_bidi_layout_new (rtl, -1, mode);
+          g_autofree char *visual = shape ? iri_bidi_layout_get_visual_text_shaped (layout)
+                                          : g_strdup (iri_bidi_layout_get_visual_text (layout));
+
+          escaped = iri_tool_escape_for_terminal (visual, -1);
+          shown = iri_notation_from_rtl (escaped, -1, notation);
+          iri_tool_print_visual_line (output, "", shown, logical);
+        }
+    }
+
+  if (io_error != NULL)
+    {
+      iri_tool_error ("%s", io_error->message);
+      return IRI_TOOL_EXIT_IO;
+    }
+  return status;
+}
