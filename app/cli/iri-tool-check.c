@@ -200,6 +200,38 @@ print_summary (Check *check)
                 GPOINTER_TO_SIZE (g_hash_table_lookup (check->code_counts, l->data)));
 }
 
+/* Reads a list of trusted hosts: one per line, blank lines and lines
+ * starting with "#" ignored, surrounding whitespace trimmed. */
+static char **
+load_known_hosts (const char  *path,
+                  GError     **error)
+{
+  g_autofree char *contents = NULL;
+  g_auto(GStrv) lines = NULL;
+  g_autoptr(GStrvBuilder) hosts = g_strv_builder_new ();
+  gsize length;
+
+  if (!g_file_get_contents (path, &contents, &length, error))
+    return NULL;
+  if (!g_utf8_validate_len (contents, length, NULL))
+    {
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL,
+                   /* Translators: %s is a file name */
+                   _("“%s” is not a UTF-8 text file"), path);
+      return NULL;
+    }
+
+  lines = g_strsplit (contents, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      char *line = g_strstrip (lines[i]);
+
+      if (*line != '\0' && *line != '#')
+        g_strv_builder_add (hosts, line);
+    }
+  return g_strv_builder_end (hosts);
+}
+
 int
 iri_tool_check (int    argc,
                 char **argv)
@@ -208,6 +240,7 @@ iri_tool_check (int    argc,
   gboolean quiet = FALSE;
   g_autofree char *fail_on = NULL;
   g_autofree char *notation_arg = NULL;
+  g_autofree char *known_hosts_path = NULL;
   g_autofree char *mode_arg = NULL;
   IriNotation notation = IRI_NOTATION_NONE;
   IriDisplayMode mode = IRI_DISPLAY_EMBED;
@@ -225,6 +258,9 @@ iri_tool_check (int    argc,
     { "fail-on", 0, 0, G_OPTION_ARG_STRING, &fail_on,
       N_("Exit with 1 when a finding has at least this severity: error (the default), warning or info"),
       N_("SEVERITY") },
+    { "known-hosts", 0, 0, G_OPTION_ARG_FILENAME, &known_hosts_path,
+      N_("Flag hosts that look like one of these trusted hosts (one per line) without being it or a subdomain of it"),
+      N_("FILE") },
     { "notation", 0, 0, G_OPTION_ARG_STRING, &notation_arg,
       N_("Read A–Z as Hebrew or Arabic letters (RFC 3987bis §4.4 Bidi Notation); output is written back in it"),
       N_("hebrew|arabic") },
@@ -272,6 +308,20 @@ iri_tool_check (int    argc,
   analyzer = iri_analyzer_new ();
   iri_analyzer_set_notation (analyzer, notation);
   iri_analyzer_set_display_mode (analyzer, mode);
+  if (known_hosts_path != NULL)
+    {
+      g_autoptr(GError) error = NULL;
+      g_auto(GStrv) known = load_known_hosts (known_hosts_path, &error);
+
+      if (known == NULL)
+        {
+          /* Translators: %s is the reason a file could not be read */
+          iri_tool_error (_("cannot read the known hosts: %s"), error->message);
+          g_hash_table_unref (check.code_counts);
+          return IRI_TOOL_EXIT_IO;
+        }
+      iri_analyzer_set_known_hosts (analyzer, (const char * const *) known);
+    }
   input = iri_tool_input_new_files (files);
 
   while ((text = iri_tool_input_next (input, &length, &too_long, &io_error)) != NULL)

@@ -26,6 +26,7 @@ int iri_tool_resolve (int argc, char **argv);
 int iri_tool_compare (int argc, char **argv);
 int iri_tool_check   (int argc, char **argv);
 int iri_tool_render  (int argc, char **argv);
+int iri_tool_skeleton (int argc, char **argv);
 
 /* Option values shared by several commands; they print the error. */
 gboolean iri_tool_parse_notation (const char     *name,

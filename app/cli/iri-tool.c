@@ -26,6 +26,7 @@ static const struct {
 } commands[] = {
   { "check",   iri_tool_check,   N_("Check IRIs, one per line, and report every finding") },
   { "render",  iri_tool_render,  N_("Print IRIs as they are displayed (§4.1)") },
+  { "skeleton", iri_tool_skeleton, N_("Print the UTS #39 skeletons of strings (what they look like)") },
   { "to-uri",  iri_tool_to_uri,  N_("Convert IRIs to URIs (RFC 3987bis §3)") },
   { "to-iri",  iri_tool_to_iri,  N_("Convert URIs to IRIs for reading (§3.7)") },
   { "resolve", iri_tool_resolve, N_("Resolve references against a base IRI (RFC 3986 §5)") },
@@ -106,15 +107,69 @@ print_usage (FILE *stream)
   fputs (text->str, stream);
 }
 
+/* Letters first assigned in each Unicode version (all PVALID in
+ * IDNA2008, lower case or caseless).  Neither GLib nor libidn2 says which
+ * Unicode version its tables follow, so --version finds out: the newest
+ * version whose letter the library knows. */
+static const struct {
+  const char *version;
+  gunichar    letter;
+} unicode_probes[] = {
+  { "15.0", 0x11F04 },   /* KAWI LETTER A */
+  { "14.0", 0x1E290 },   /* TOTO LETTER PA */
+  { "13.0", 0x10E80 },   /* YEZIDI LETTER ELIF */
+  { "12.0", 0x10FE0 },   /* ELYMAIC LETTER ALEPH */
+  { "11.0", 0x11800 },   /* DOGRA LETTER A */
+  { "10.0", 0x11D00 },   /* MASARAM GONDI LETTER A */
+  { "9.0", 0x1E922 },    /* ADLAM SMALL LETTER ALIF */
+};
+
+static const char *
+glib_unicode_version (void)
+{
+  for (gsize i = 0; i < G_N_ELEMENTS (unicode_probes); i++)
+    {
+      if (g_unichar_type (unicode_probes[i].letter) != G_UNICODE_UNASSIGNED)
+        return unicode_probes[i].version;
+    }
+  return "?";
+}
+
+static const char *
+idn2_unicode_version (void)
+{
+  for (gsize i = 0; i < G_N_ELEMENTS (unicode_probes); i++)
+    {
+      char label[8];
+      uint8_t *out = NULL;
+      int rc;
+
+      label[g_unichar_to_utf8 (unicode_probes[i].letter, label)] = '\0';
+      rc = idn2_lookup_u8 ((const uint8_t *) label, &out, IDN2_NO_TR46);
+      idn2_free (out);
+      if (rc == IDN2_OK)
+        return unicode_probes[i].version;
+    }
+  return "?";
+}
+
 static void
 print_version (void)
 {
+  g_autofree char *fribidi = g_strndup (fribidi_version_info, strcspn (fribidi_version_info, "\n"));
+
   /* Translators: %s is a version number */
   g_print (_("iri (IRI Inspector) %s\n"), PACKAGE_VERSION);
-  g_print ("  GLib %u.%u.%u\n", glib_major_version, glib_minor_version, glib_micro_version);
-  g_print ("  FriBidi %s (Unicode %s)\n", fribidi_version_info + strlen ("(GNU FriBidi) "),
-           fribidi_unicode_version);
-  g_print ("  libidn2 %s\n", idn2_check_version (NULL));
+  /* Translators: %s are version numbers */
+  g_print (_("  GLib %u.%u.%u (Unicode %s)\n"), glib_major_version, glib_minor_version,
+           glib_micro_version, glib_unicode_version ());
+  g_print (_("  FriBidi %s (Unicode %s)\n"), fribidi + strlen ("(GNU FriBidi) "), fribidi_unicode_version);
+  g_print (_("  libidn2 %s (Unicode %s)\n"), idn2_check_version (NULL), idn2_unicode_version ());
+  /* Translators: the versions of the Unicode data built into the library */
+  g_print (_("  Unicode data: UCD %s, UTS #39 %s, UTS #58 %s\n"),
+           iri_get_unicode_data_version (IRI_UNICODE_DATA_UCD),
+           iri_get_unicode_data_version (IRI_UNICODE_DATA_SECURITY),
+           iri_get_unicode_data_version (IRI_UNICODE_DATA_LINK));
 }
 
 int

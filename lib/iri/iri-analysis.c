@@ -12,6 +12,7 @@
 #include "iri-analysis.h"
 #include "iri-analysis-private.h"
 #include "iri-bidi-checks-private.h"
+#include "iri-safety-private.h"
 #include "iri-reference-private.h"
 #include "iri-char-private.h"
 #include "iri-diagnostic-private.h"
@@ -393,6 +394,10 @@ struct _IriAnalyzer
   IriHostMapping  host_mapping;
   IriNotation     notation;
   IriDisplayMode  display_mode;
+  char          **known_hosts;
+  IriKnownHosts  *known;          /* prepared from known_hosts */
+  IriRestrictionLevel host_level;
+  IriRestrictionLevel unit_level;
 };
 
 enum {
@@ -400,6 +405,9 @@ enum {
   PROP_HOST_MAPPING,
   PROP_NOTATION,
   PROP_DISPLAY_MODE,
+  PROP_KNOWN_HOSTS,
+  PROP_HOST_RESTRICTION_LEVEL,
+  PROP_UNIT_RESTRICTION_LEVEL,
   N_PROPS,
 };
 
@@ -426,7 +434,15 @@ iri_analyzer_get_property (GObject    *object,
     case PROP_DISPLAY_MODE:
       g_value_set_enum (value, self->display_mode);
       break;
-
+    case PROP_KNOWN_HOSTS:
+      g_value_set_boxed (value, self->known_hosts);
+      break;
+    case PROP_HOST_RESTRICTION_LEVEL:
+      g_value_set_enum (value, self->host_level);
+      break;
+    case PROP_UNIT_RESTRICTION_LEVEL:
+      g_value_set_enum (value, self->unit_level);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -451,10 +467,29 @@ iri_analyzer_set_property (GObject      *object,
     case PROP_DISPLAY_MODE:
       iri_analyzer_set_display_mode (self, g_value_get_enum (value));
       break;
-
+    case PROP_KNOWN_HOSTS:
+      iri_analyzer_set_known_hosts (self, g_value_get_boxed (value));
+      break;
+    case PROP_HOST_RESTRICTION_LEVEL:
+      iri_analyzer_set_host_restriction_level (self, g_value_get_enum (value));
+      break;
+    case PROP_UNIT_RESTRICTION_LEVEL:
+      iri_analyzer_set_unit_restriction_level (self, g_value_get_enum (value));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
+}
+
+static void
+iri_analyzer_finalize (GObject *object)
+{
+  IriAnalyzer *self = IRI_ANALYZER (object);
+
+  g_strfreev (self->known_hosts);
+  g_clear_pointer (&self->known, iri_known_hosts_free);
+
+  G_OBJECT_CLASS (iri_analyzer_parent_class)->finalize (object);
 }
 
 static void
@@ -462,6 +497,7 @@ iri_analyzer_class_init (IriAnalyzerClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
+  object_class->finalize = iri_analyzer_finalize;
   object_class->get_property = iri_analyzer_get_property;
   object_class->set_property = iri_analyzer_set_property;
 
@@ -509,6 +545,48 @@ iri_analyzer_class_init (IriAnalyzerClass *klass)
                        IRI_TYPE_DISPLAY_MODE, IRI_DISPLAY_EMBED,
                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
 
+  /**
+   * IriAnalyzer:known-hosts:
+   *
+   * Host names the user trusts.  A host that looks like one of them
+   * (the same UTS #39 skeleton, per label or for the registrable domain)
+   * without being it, or a subdomain of it, gets a
+   * `confusable-known-host` warning naming the host it imitates.
+   *
+   * Since: 0.1
+   */
+  properties[PROP_KNOWN_HOSTS] =
+    g_param_spec_boxed ("known-hosts", NULL, NULL,
+                        G_TYPE_STRV,
+                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+
+  /**
+   * IriAnalyzer:host-restriction-level:
+   *
+   * The most permissive UTS #39 restriction level a host label may have
+   * before it gets a `confusable-mixed-script` finding.  The default is
+   * highly restrictive, as browsers use for host names.
+   *
+   * Since: 0.1
+   */
+  properties[PROP_HOST_RESTRICTION_LEVEL] =
+    g_param_spec_enum ("host-restriction-level", NULL, NULL,
+                       IRI_TYPE_RESTRICTION_LEVEL, IRI_RESTRICTION_HIGHLY_RESTRICTIVE,
+                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+
+  /**
+   * IriAnalyzer:unit-restriction-level:
+   *
+   * The same for the other units (path segments, query names and
+   * values, the fragment); moderately restrictive by default.
+   *
+   * Since: 0.1
+   */
+  properties[PROP_UNIT_RESTRICTION_LEVEL] =
+    g_param_spec_enum ("unit-restriction-level", NULL, NULL,
+                       IRI_TYPE_RESTRICTION_LEVEL, IRI_RESTRICTION_MODERATELY_RESTRICTIVE,
+                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -516,6 +594,8 @@ static void
 iri_analyzer_init (IriAnalyzer *self)
 {
   self->host_mapping = IRI_HOST_MAPPING_UTS46;
+  self->host_level = IRI_RESTRICTION_HIGHLY_RESTRICTIVE;
+  self->unit_level = IRI_RESTRICTION_MODERATELY_RESTRICTIVE;
 }
 
 /**
@@ -654,6 +734,138 @@ iri_analyzer_set_display_mode (IriAnalyzer    *self,
 }
 
 /**
+ * iri_analyzer_get_known_hosts:
+ * @self: an analyzer
+ *
+ * Gets the host names the user trusts.
+ *
+ * Returns: (transfer none) (nullable) (array zero-terminated=1): the hosts
+ *
+ * Since: 0.1
+ */
+const char * const *
+iri_analyzer_get_known_hosts (IriAnalyzer *self)
+{
+  g_return_val_if_fail (IRI_IS_ANALYZER (self), NULL);
+
+  return (const char * const *) self->known_hosts;
+}
+
+/**
+ * iri_analyzer_set_known_hosts:
+ * @self: an analyzer
+ * @known_hosts: (nullable) (array zero-terminated=1): host names
+ *
+ * Sets the host names the user trusts.  They are prepared once here, so
+ * that checking each IRI against them is cheap.
+ *
+ * Since: 0.1
+ */
+void
+iri_analyzer_set_known_hosts (IriAnalyzer        *self,
+                              const char * const *known_hosts)
+{
+  g_return_if_fail (IRI_IS_ANALYZER (self));
+
+  if (known_hosts != NULL && known_hosts[0] == NULL)
+    known_hosts = NULL;
+  if (self->known_hosts == NULL && known_hosts == NULL)
+    return;
+  if (self->known_hosts != NULL && known_hosts != NULL &&
+      g_strv_equal ((const char * const *) self->known_hosts, known_hosts))
+    return;
+
+  g_strfreev (self->known_hosts);
+  g_clear_pointer (&self->known, iri_known_hosts_free);
+  self->known_hosts = g_strdupv ((char **) known_hosts);
+  if (known_hosts != NULL)
+    self->known = iri_known_hosts_new (known_hosts);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_KNOWN_HOSTS]);
+}
+
+/**
+ * iri_analyzer_get_host_restriction_level:
+ * @self: an analyzer
+ *
+ * Gets the most permissive restriction level allowed for host labels.
+ *
+ * Returns: the level
+ *
+ * Since: 0.1
+ */
+IriRestrictionLevel
+iri_analyzer_get_host_restriction_level (IriAnalyzer *self)
+{
+  g_return_val_if_fail (IRI_IS_ANALYZER (self), IRI_RESTRICTION_HIGHLY_RESTRICTIVE);
+
+  return self->host_level;
+}
+
+/**
+ * iri_analyzer_set_host_restriction_level:
+ * @self: an analyzer
+ * @level: the level
+ *
+ * Sets the most permissive restriction level allowed for host labels.
+ *
+ * Since: 0.1
+ */
+void
+iri_analyzer_set_host_restriction_level (IriAnalyzer         *self,
+                                         IriRestrictionLevel  level)
+{
+  g_return_if_fail (IRI_IS_ANALYZER (self));
+
+  if (self->host_level == level)
+    return;
+
+  self->host_level = level;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HOST_RESTRICTION_LEVEL]);
+}
+
+/**
+ * iri_analyzer_get_unit_restriction_level:
+ * @self: an analyzer
+ *
+ * Gets the most permissive restriction level allowed for units other
+ * than host labels.
+ *
+ * Returns: the level
+ *
+ * Since: 0.1
+ */
+IriRestrictionLevel
+iri_analyzer_get_unit_restriction_level (IriAnalyzer *self)
+{
+  g_return_val_if_fail (IRI_IS_ANALYZER (self), IRI_RESTRICTION_MODERATELY_RESTRICTIVE);
+
+  return self->unit_level;
+}
+
+/**
+ * iri_analyzer_set_unit_restriction_level:
+ * @self: an analyzer
+ * @level: the level
+ *
+ * Sets the most permissive restriction level allowed for units other
+ * than host labels.
+ *
+ * Since: 0.1
+ */
+void
+iri_analyzer_set_unit_restriction_level (IriAnalyzer         *self,
+                                         IriRestrictionLevel  level)
+{
+  g_return_if_fail (IRI_IS_ANALYZER (self));
+
+  if (self->unit_level == level)
+    return;
+
+  self->unit_level = level;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_UNIT_RESTRICTION_LEVEL]);
+}
+
+/**
  * iri_analyzer_analyze:
  * @self: an analyzer
  * @text: the text, in UTF-8
@@ -753,6 +965,15 @@ analyze (IriAnalyzer *analyzer,
                                             analyzer->display_mode);
       self->layout_init = 1;
     }
+
+  /* Character safety: UTS #39 and RFC 3987bis §5.1, §7.5. */
+  {
+    IriSafetyConfig config = {
+      analyzer->host_level, analyzer->unit_level, analyzer->known, analyzer->notation,
+    };
+
+    iri_safety_check (self->reference, self->units, &config, &diagnostics);
+  }
 
   /* §3.3–§3.6: the tolerant reference's text is valid UTF-8, and the
    * percent mapping is defined for every such text, so this cannot

@@ -14,6 +14,7 @@
 #include "iri-bidi.h"
 #include "iri-diagnostic.h"
 #include "iri-reference.h"
+#include "iri-safety.h"
 #include "iri-types.h"
 #include "iri-version.h"
 
@@ -112,6 +113,21 @@ IriDisplayMode  iri_analyzer_get_display_mode (IriAnalyzer    *self);
 IRI_AVAILABLE_IN_0_1
 void            iri_analyzer_set_display_mode (IriAnalyzer    *self,
                                                IriDisplayMode  display_mode);
+IRI_AVAILABLE_IN_0_1
+const char * const *iri_analyzer_get_known_hosts (IriAnalyzer        *self);
+IRI_AVAILABLE_IN_0_1
+void            iri_analyzer_set_known_hosts  (IriAnalyzer        *self,
+                                               const char * const *known_hosts);
+IRI_AVAILABLE_IN_0_1
+IriRestrictionLevel iri_analyzer_get_host_restriction_level (IriAnalyzer *self);
+IRI_AVAILABLE_IN_0_1
+void            iri_analyzer_set_host_restriction_level (IriAnalyzer         *self,
+                                                         IriRestrictionLevel  level);
+IRI_AVAILABLE_IN_0_1
+IriRestrictionLevel iri_analyzer_get_unit_restriction_level (IriAnalyzer *self);
+IRI_AVAILABLE_IN_0_1
+void            iri_analyzer_set_unit_restriction_level (IriAnalyzer         *self,
+                                                         IriRestrictionLevel  level);
 IRI_AVAILABLE_IN_0_1
 IriAnalysis    *iri_analyzer_analyze          (IriAnalyzer    *self,
                                                const char     *text,

@@ -21,6 +21,7 @@
 #include "iri-preprocess.h"
 #include "iri-resolve.h"
 #include "iri-compare.h"
+#include "iri-safety.h"
 #include "iri-analysis.h"
 
 #undef IRI_INSIDE

@@ -119,6 +119,7 @@ test_help_and_version (void)
   g_assert_nonnull (strstr (run.out, PACKAGE_VERSION));
   g_assert_nonnull (strstr (run.out, "FriBidi"));
   g_assert_nonnull (strstr (run.out, "libidn2"));
+  g_assert_nonnull (strstr (run.out, "UTS #39 15.0.0"));
   run_clear (&run);
 
   run_tool (&run, NULL, 0, "to-uri", "--help", NULL);
@@ -577,6 +578,63 @@ test_check_notation (void)
   g_assert_nonnull (strstr (run.out, "“GH1”"));
 }
 
+static void
+test_skeleton (void)
+{
+  g_auto(Run) run = { 0, };
+  g_auto(GStrv) lines = NULL;
+  JsonObject *o;
+  JsonArray *scripts;
+
+  /* Cyrillic а р ӏ е: the data maps ӏ to "i" (its capital to "l"). */
+  run_tool (&run, NULL, 0, "skeleton", "\xD0\xB0\xD1\x80\xD1\x80\xD3\x8F\xD0\xB5", "paypal", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_cmpstr (run.out, ==, "appie\npaypal\n");
+  run_clear (&run);
+
+  run_tool (&run, NULL, 0, "skeleton", "--json", "p\xD0\xB0ypal", NULL);
+  lines = g_strsplit (run.out, "\n", -1);
+  o = parse_json_line (lines[0]);
+  g_assert_cmpstr (json_object_get_string_member (o, "skeleton"), ==, "paypal");
+  scripts = json_object_get_array_member (o, "scripts");
+  g_assert_cmpuint (json_array_get_length (scripts), ==, 2);
+  g_assert_cmpstr (json_object_get_string_member (o, "restriction_level"), ==, "minimally-restrictive");
+  json_object_unref (o);
+  run_clear (&run);
+
+  run_tool (&run, "ok\n\xFF\n", -1, "skeleton", NULL);
+  g_assert_cmpint (run.status, ==, 1);
+  g_assert_cmpstr (run.out, ==, "ok\n\n");
+}
+
+static void
+test_check_known_hosts (void)
+{
+  g_auto(Run) run = { 0, };
+  g_autofree char *dir = g_dir_make_tmp ("iri-cli-XXXXXX", NULL);
+  g_autofree char *hosts = g_build_filename (dir, "hosts.txt", NULL);
+
+  g_assert_true (g_file_set_contents (hosts, "# trusted\npaypal.com\n\n  apple.com  \n", -1, NULL));
+
+  /* Cyrillic а in paypal; the real host and its subdomains are fine. */
+  run_tool (&run, "https://www.p\xD0\xB0ypal.com/login\nhttps://paypal.com/\nhttps://www.paypal.com/\n", -1,
+            "check", "--known-hosts", hosts, "--fail-on=warning", NULL);
+  g_assert_cmpint (run.status, ==, 1);
+  g_assert_nonnull (strstr (run.out, "standard input:1:"));
+  g_assert_nonnull (strstr (run.out, "[confusable-known-host]"));
+  g_assert_nonnull (strstr (run.out, "paypal.com"));
+  g_assert_null (strstr (run.out, "standard input:2:"));
+  g_assert_null (strstr (run.out, "standard input:3:"));
+  run_clear (&run);
+
+  run_tool (&run, NULL, 0, "check", "--known-hosts", "/nonexistent/hosts.txt", NULL);
+  g_assert_cmpint (run.status, ==, 3);
+  g_assert_nonnull (strstr (run.err, "known hosts"));
+
+  g_unlink (hosts);
+  g_rmdir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -592,6 +650,8 @@ main (int   argc,
   g_test_add_func ("/iri-tool/check/fail-on", test_check_fail_on);
   g_test_add_func ("/iri-tool/check/files", test_check_files);
   g_test_add_func ("/iri-tool/check/notation", test_check_notation);
+  g_test_add_func ("/iri-tool/check/known-hosts", test_check_known_hosts);
+  g_test_add_func ("/iri-tool/skeleton", test_skeleton);
   g_test_add_func ("/iri-tool/render", test_render);
   g_test_add_func ("/iri-tool/render/terminal", test_render_terminal);
 

@@ -1,0 +1,36 @@
+/* iri-safety-private.h: the character-safety findings of an analysis
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#pragma once
+
+#include "iri-analysis.h"
+#include "iri-diagnostic-private.h"
+#include "iri-safety.h"
+
+G_BEGIN_DECLS
+
+/* The hosts a user trusts, prepared once (skeletons, registrable
+ * domains) so that checking each IRI against them is cheap.  Immutable;
+ * may be shared between threads. */
+typedef struct _IriKnownHosts IriKnownHosts;
+
+IriKnownHosts *iri_known_hosts_new   (const char * const *hosts);
+void           iri_known_hosts_free  (IriKnownHosts      *known);
+
+typedef struct {
+  IriRestrictionLevel  host_level;   /* the most permissive level allowed for host labels */
+  IriRestrictionLevel  unit_level;   /* … and for the other units */
+  IriKnownHosts       *known_hosts;  /* (nullable) */
+  IriNotation          notation;     /* quoted text in messages is written back in it */
+} IriSafetyConfig;
+
+/* Adds the UTS #39 and RFC 3987bis §5.1/§7.5 findings for the units of
+ * @reference and for its host as a whole. */
+void iri_safety_check (IriReference          *reference,
+                       GArray                *units,
+                       const IriSafetyConfig *config,
+                       IriDiagnostics        *diagnostics);
+
+G_END_DECLS
