@@ -23,5 +23,6 @@
 #include "iri-compare.h"
 #include "iri-safety.h"
 #include "iri-analysis.h"
+#include "iri-examples.h"
 
 #undef IRI_INSIDE
