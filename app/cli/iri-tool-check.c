@@ -1,118 +1,117 @@
 /* iri-tool-check.c: iri check — batch analysis, one IRI per line
  *
+ * A streaming filter (DESIGN.md §10): lines in, findings or JSON Lines
+ * out, in input order, in constant memory, with --jobs N worker threads.
+ *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 
 #include "config.h"
 
 #include <string.h>
+#include <unistd.h>
 #include <glib/gi18n.h>
 
 #include "iri-tool-private.h"
 
+/* Lines are analysed in batches: big enough that handing a batch to a
+ * thread costs nothing next to analysing it, small enough that the
+ * batches in flight (at most MAX_IN_FLIGHT_PER_JOB per job) keep memory
+ * small and constant whatever the input size. */
+#define BATCH_LINES 256
+#define MAX_IN_FLIGHT_PER_JOB 4
+
+/* Counts of findings, per severity and per code. */
+typedef struct {
+  guint64     severity[IRI_SEVERITY_ERROR + 1];
+  GHashTable *codes;   /* interned code → count */
+} Counts;
+
+typedef struct {
+  char       *text;       /* the line's bytes (not NUL-terminated inside: may hold NUL) */
+  gsize       length;
+  char       *where;      /* "FILE:LINE" for human output */
+  guint64     line;
+  gboolean    too_long;
+} Line;
+
+typedef struct {
+  guint64     index;
+  GArray     *lines;      /* (element-type Line) */
+  GString    *out;        /* what to print, filled by a worker */
+  Counts      counts;
+  gboolean    failed;     /* a finding at or above --fail-on */
+  gboolean    done;
+} Batch;
+
 typedef struct {
   gboolean     json;
-  IriNotation  notation;
   IriSeverity  fail_on;
-  GHashTable  *code_counts;      /* code → count */
-  guint64      severity_counts[IRI_SEVERITY_ERROR + 1];
-  guint64      n_inputs;
-  gboolean     failed;
+  IriAnalyzer *analyzer;
+
+  /* The batches handed out and not printed yet, by index; guarded by
+   * mutex, with cond signalled when a batch is done. */
+  GMutex       mutex;
+  GCond        cond;
+  GHashTable  *pending;   /* index → Batch */
 } Check;
 
-/* A text of the analysis as the user wrote it: in Bidi Notation when the
- * input was read in it. */
 static void
-append_shown (GString     *out,
-              IriAnalysis *analysis,
-              const char  *text,
-              gssize       length)
+counts_init (Counts *counts)
 {
-  g_autofree char *shown = iri_notation_from_rtl (text, length, iri_analysis_get_notation (analysis));
-
-  iri_tool_json_string (out, shown, -1);
+  memset (counts->severity, 0, sizeof counts->severity);
+  counts->codes = g_hash_table_new (g_str_hash, g_str_equal);
 }
 
 static void
-append_unit_json (GString       *out,
-                  IriAnalysis   *analysis,
-                  const IriUnit *unit)
+counts_add (Counts     *counts,
+            const char *code,
+            IriSeverity severity,
+            guint64     n)
 {
-  const char *text = iri_analysis_get_text (analysis);
+  gpointer old = g_hash_table_lookup (counts->codes, code);
 
-  g_string_append (out, "{\"kind\":");
-  iri_tool_json_string (out, iri_component_to_string (unit->kind), -1);
-  g_string_append_printf (out, ",\"start\":%" G_GSIZE_FORMAT ",\"end\":%" G_GSIZE_FORMAT ",\"text\":",
-                          unit->span.start, unit->span.end);
-  append_shown (out, analysis, text + unit->span.byte_start, unit->span.byte_end - unit->span.byte_start);
-  g_string_append (out, ",\"direction\":");
-  iri_tool_json_string (out, iri_direction_to_string (unit->direction), -1);
-  g_string_append_c (out, '}');
+  g_hash_table_insert (counts->codes, (gpointer) code, GSIZE_TO_POINTER (GPOINTER_TO_SIZE (old) + n));
+  counts->severity[severity] += n;
 }
 
 static void
-append_diagnostic_json (GString       *out,
-                        IriDiagnostic *d)
+counts_merge (Counts *into,
+              Counts *from)
 {
-  g_string_append (out, "{\"code\":");
-  iri_tool_json_string (out, iri_diagnostic_get_code (d), -1);
-  g_string_append (out, ",\"severity\":");
-  iri_tool_json_string (out, iri_severity_to_string (iri_diagnostic_get_severity (d)), -1);
-  g_string_append (out, ",\"component\":");
-  iri_tool_json_string (out, iri_component_to_string (iri_diagnostic_get_component (d)), -1);
-  g_string_append_printf (out, ",\"start\":%" G_GSIZE_FORMAT ",\"end\":%" G_GSIZE_FORMAT ",\"spec\":",
-                          iri_diagnostic_get_start (d), iri_diagnostic_get_end (d));
-  iri_tool_json_string (out, iri_diagnostic_get_spec (d), -1);
-  g_string_append (out, ",\"message\":");
-  iri_tool_json_string (out, iri_diagnostic_get_message (d), -1);
-  g_string_append (out, ",\"hint\":");
-  if (iri_diagnostic_get_hint (d) != NULL)
-    iri_tool_json_string (out, iri_diagnostic_get_hint (d), -1);
-  else
-    g_string_append (out, "null");
-  g_string_append_c (out, '}');
-}
+  GHashTableIter iter;
+  gpointer key, value;
 
-/* One JSON object per input line (JSON Lines), in the shape of
- * DESIGN.md §5. */
-static void
-print_json (IriAnalysis *analysis,
-            guint64      line)
-{
-  g_autoptr(GString) out = g_string_sized_new (256);
-  IriReference *reference = iri_analysis_get_reference (analysis);
-  const char *uri_idna = iri_analysis_get_uri_idna (analysis);
-
-  g_string_append_printf (out, "{\"line\":%" G_GUINT64_FORMAT ",\"input\":", line);
-  append_shown (out, analysis, iri_analysis_get_text (analysis), -1);
-  g_string_append_printf (out, ",\"valid\":%s,\"components\":[",
-                          iri_reference_is_valid (reference) ? "true" : "false");
-  for (guint i = 0; i < iri_analysis_get_n_units (analysis); i++)
+  for (guint s = 0; s <= IRI_SEVERITY_ERROR; s++)
+    into->severity[s] += from->severity[s];
+  g_hash_table_iter_init (&iter, from->codes);
+  while (g_hash_table_iter_next (&iter, &key, &value))
     {
-      if (i > 0)
-        g_string_append_c (out, ',');
-      append_unit_json (out, analysis, iri_analysis_get_unit (analysis, i));
+      gpointer old = g_hash_table_lookup (into->codes, key);
+
+      g_hash_table_insert (into->codes, key, GSIZE_TO_POINTER (GPOINTER_TO_SIZE (old) + GPOINTER_TO_SIZE (value)));
     }
-  g_string_append (out, "],\"display\":");
-  append_shown (out, analysis, iri_analysis_get_display (analysis), -1);
-  g_string_append (out, ",\"uri\":");
-  iri_tool_json_string (out, iri_analysis_get_uri (analysis), -1);
-  g_string_append (out, ",\"uri_idna\":");
-  if (uri_idna != NULL)
-    iri_tool_json_string (out, uri_idna, -1);
-  else
-    g_string_append (out, "null");
-  g_string_append (out, ",\"iri_from_uri\":");
-  iri_tool_json_string (out, iri_analysis_get_display_iri (analysis), -1);
-  g_string_append (out, ",\"diagnostics\":[");
-  for (guint i = 0; i < iri_analysis_get_n_diagnostics (analysis); i++)
-    {
-      if (i > 0)
-        g_string_append_c (out, ',');
-      append_diagnostic_json (out, iri_analysis_get_diagnostic (analysis, i));
-    }
-  g_string_append (out, "]}\n");
-  fwrite (out->str, 1, out->len, stdout);
+}
+
+static void
+line_clear (gpointer data)
+{
+  Line *line = data;
+
+  g_free (line->text);
+  g_free (line->where);
+}
+
+static void
+batch_free (gpointer data)
+{
+  Batch *batch = data;
+
+  g_array_unref (batch->lines);
+  if (batch->out != NULL)
+    g_string_free (batch->out, TRUE);
+  g_hash_table_unref (batch->counts.codes);
+  g_free (batch);
 }
 
 static const char *
@@ -133,58 +132,207 @@ severity_label (IriSeverity severity)
 }
 
 /* Human output: one line per finding, "WHERE:START-END: severity:
- * message [code]", like a compiler, so editors and grep work with it.
- * Columns count code points from 1. */
+ * message [code]", like a compiler, so that editors and grep work with
+ * it.  Columns count code points from 1. */
 static void
-print_human (IriAnalysis *analysis,
-             const char  *where)
+append_human (GString     *out,
+              IriAnalysis *analysis,
+              const char  *where)
 {
   for (guint i = 0; i < iri_analysis_get_n_diagnostics (analysis); i++)
     {
       IriDiagnostic *d = iri_analysis_get_diagnostic (analysis, i);
       const char *hint = iri_diagnostic_get_hint (d);
 
-      g_print ("%s:%" G_GSIZE_FORMAT "-%" G_GSIZE_FORMAT ": %s: %s [%s]\n",
-               where, iri_diagnostic_get_start (d) + 1, iri_diagnostic_get_end (d),
-               severity_label (iri_diagnostic_get_severity (d)),
-               iri_diagnostic_get_message (d), iri_diagnostic_get_code (d));
+      g_string_append_printf (out, "%s:%" G_GSIZE_FORMAT "-%" G_GSIZE_FORMAT ": %s: %s [%s]\n",
+                              where, iri_diagnostic_get_start (d) + 1, iri_diagnostic_get_end (d),
+                              severity_label (iri_diagnostic_get_severity (d)),
+                              iri_diagnostic_get_message (d), iri_diagnostic_get_code (d));
       if (hint != NULL)
-        /* Translators: %s is a suggested fix */
-        g_print (_("    hint: %s (%s)\n"), hint, iri_diagnostic_get_spec (d));
+        /* Translators: %s is a suggested fix, the second %s where the rule comes from */
+        g_string_append_printf (out, _("    hint: %s (%s)\n"), hint, iri_diagnostic_get_spec (d));
     }
 }
 
+/* The same finding for a line that is not analysed at all, in either
+ * output form, so that the output keeps one record per input line. */
 static void
-count (Check       *check,
-       IriAnalysis *analysis)
+append_too_long (Check  *check,
+                 Batch  *batch,
+                 Line   *line)
 {
-  for (guint i = 0; i < iri_analysis_get_n_diagnostics (analysis); i++)
+  /* Translators: %d is a size in MiB */
+  g_autofree char *message = g_strdup_printf (_("The line is longer than %d MiB and was not analysed."),
+                                              IRI_TOOL_MAX_LINE / (1024 * 1024));
+
+  counts_add (&batch->counts, "line-too-long", IRI_SEVERITY_ERROR, 1);
+  if (check->fail_on <= IRI_SEVERITY_ERROR)
+    batch->failed = TRUE;
+
+  if (check->json)
     {
-      IriDiagnostic *d = iri_analysis_get_diagnostic (analysis, i);
-      IriSeverity severity = iri_diagnostic_get_severity (d);
-      const char *code = iri_diagnostic_get_code (d);
-      gpointer n = g_hash_table_lookup (check->code_counts, code);
+      g_string_append_printf (batch->out, "{\"line\":%" G_GUINT64_FORMAT ",\"input\":null,\"valid\":false,"
+                              "\"diagnostics\":[{\"code\":\"line-too-long\",\"severity\":\"error\","
+                              "\"component\":\"iri\",\"start\":0,\"end\":0,\"spec\":\"IRI Inspector\",\"message\":",
+                              line->line);
+      iri_tool_json_string (batch->out, message, -1);
+      g_string_append (batch->out, ",\"hint\":null}]}\n");
+    }
+  else
+    g_string_append_printf (batch->out, "%s: %s: %s [line-too-long]\n",
+                            line->where, severity_label (IRI_SEVERITY_ERROR), message);
+}
 
-      g_hash_table_insert (check->code_counts, (gpointer) code, GSIZE_TO_POINTER (GPOINTER_TO_SIZE (n) + 1));
-      check->severity_counts[severity]++;
-      if (severity >= check->fail_on)
-        check->failed = TRUE;
+static void
+analyse_batch (Check *check,
+               Batch *batch)
+{
+  batch->out = g_string_sized_new (batch->lines->len * (check->json ? 512 : 16));
+
+  for (guint i = 0; i < batch->lines->len; i++)
+    {
+      Line *line = &g_array_index (batch->lines, Line, i);
+      g_autoptr(IriAnalysis) analysis = NULL;
+
+      if (line->too_long)
+        {
+          append_too_long (check, batch, line);
+          continue;
+        }
+
+      analysis = iri_analyzer_analyze (check->analyzer, line->text, line->length);
+      for (guint k = 0; k < iri_analysis_get_n_diagnostics (analysis); k++)
+        {
+          IriDiagnostic *d = iri_analysis_get_diagnostic (analysis, k);
+          IriSeverity severity = iri_diagnostic_get_severity (d);
+
+          counts_add (&batch->counts, iri_diagnostic_get_code (d), severity, 1);
+          if (severity >= check->fail_on)
+            batch->failed = TRUE;
+        }
+
+      if (check->json)
+        iri_tool_append_analysis_json (batch->out, analysis, line->line);
+      else
+        append_human (batch->out, analysis, line->where);
     }
 }
 
 static void
-print_summary (Check *check)
+worker_cb (gpointer data,
+           gpointer user_data)
 {
-  g_autoptr(GList) codes = g_hash_table_get_keys (check->code_counts);
+  Batch *batch = data;
+  Check *check = user_data;
 
+  analyse_batch (check, batch);
+
+  g_mutex_lock (&check->mutex);
+  batch->done = TRUE;
+  g_cond_broadcast (&check->cond);
+  g_mutex_unlock (&check->mutex);
+}
+
+typedef struct {
+  guint64  n_inputs;
+  Counts   counts;
+  gboolean failed;
+  guint64  next_to_print;
+} Totals;
+
+/* Prints, in input order, every batch that is done and next in line. */
+static void
+print_ready (Check  *check,
+             Totals *totals,
+             gboolean wait_for_next)
+{
+  for (;;)
+    {
+      Batch *batch;
+
+      g_mutex_lock (&check->mutex);
+      batch = g_hash_table_lookup (check->pending, &totals->next_to_print);
+      while (wait_for_next && batch != NULL && !batch->done)
+        g_cond_wait (&check->cond, &check->mutex);
+      if (batch == NULL || !batch->done)
+        {
+          g_mutex_unlock (&check->mutex);
+          return;
+        }
+      g_hash_table_steal (check->pending, &totals->next_to_print);
+      g_mutex_unlock (&check->mutex);
+
+      fwrite (batch->out->str, 1, batch->out->len, stdout);
+      counts_merge (&totals->counts, &batch->counts);
+      totals->failed |= batch->failed;
+      totals->next_to_print++;
+      batch_free (batch);
+    }
+}
+
+static guint
+n_in_flight (Check *check)
+{
+  guint n;
+
+  g_mutex_lock (&check->mutex);
+  n = g_hash_table_size (check->pending);
+  g_mutex_unlock (&check->mutex);
+  return n;
+}
+
+/* A progress bar on standard error, for a large regular file read while
+ * standard error is a terminal: redrawn at most ten times a second. */
+typedef struct {
+  gboolean  enabled;
+  gint64    last_draw;
+} Progress;
+
+static void
+progress_update (Progress     *progress,
+                 IriToolInput *input,
+                 guint64       n_lines,
+                 gboolean      force)
+{
+  guint64 done, total;
+  gint64 now = g_get_monotonic_time ();
+  int width = 30;
+  int filled;
+  g_autofree char *lines = NULL;
+
+  if (!progress->enabled || (!force && now - progress->last_draw < G_USEC_PER_SEC / 10))
+    return;
+  if (!iri_tool_input_get_progress (input, &done, &total) || total == 0)
+    return;
+
+  progress->last_draw = now;
+  filled = (int) (width * MIN (done, total) / total);
+  /* Translators: part of the progress bar of iri check, a count of lines
+   * read so far; keep it short */
+  lines = g_strdup_printf (ngettext ("%llu line", "%llu lines", n_lines), (unsigned long long) n_lines);
+  g_printerr ("\r[%.*s%*s] %3d%%  %s", filled, "==============================", width - filled, "",
+              (int) (100 * MIN (done, total) / total), lines);
+}
+
+static void
+progress_finish (Progress *progress)
+{
+  if (progress->enabled && progress->last_draw != 0)
+    g_printerr ("\r\033[K");
+}
+
+static void
+print_summary (Totals *totals)
+{
+  g_autoptr(GList) codes = g_hash_table_get_keys (totals->counts.codes);
   g_autofree char *inputs = NULL, *errors = NULL, *warnings = NULL, *notes = NULL;
-  guint64 n_errors = check->severity_counts[IRI_SEVERITY_ERROR];
-  guint64 n_warnings = check->severity_counts[IRI_SEVERITY_WARNING];
-  guint64 n_notes = check->severity_counts[IRI_SEVERITY_INFO];
+  guint64 n_errors = totals->counts.severity[IRI_SEVERITY_ERROR];
+  guint64 n_warnings = totals->counts.severity[IRI_SEVERITY_WARNING];
+  guint64 n_notes = totals->counts.severity[IRI_SEVERITY_INFO];
 
   /* Translators: part of the summary of iri check, e.g. "3 IRIs checked" */
-  inputs = g_strdup_printf (ngettext ("%llu IRI checked", "%llu IRIs checked", check->n_inputs),
-                            (unsigned long long) check->n_inputs);
+  inputs = g_strdup_printf (ngettext ("%llu IRI checked", "%llu IRIs checked", totals->n_inputs),
+                            (unsigned long long) totals->n_inputs);
   /* Translators: part of the summary of iri check */
   errors = g_strdup_printf (ngettext ("%llu error", "%llu errors", n_errors), (unsigned long long) n_errors);
   /* Translators: part of the summary of iri check */
@@ -197,39 +345,27 @@ print_summary (Check *check)
   codes = g_list_sort (codes, (GCompareFunc) g_strcmp0);
   for (GList *l = codes; l != NULL; l = l->next)
     g_printerr ("  %-36s %" G_GSIZE_FORMAT "\n", (const char *) l->data,
-                GPOINTER_TO_SIZE (g_hash_table_lookup (check->code_counts, l->data)));
+                GPOINTER_TO_SIZE (g_hash_table_lookup (totals->counts.codes, l->data)));
 }
 
-/* Reads a list of trusted hosts: one per line, blank lines and lines
- * starting with "#" ignored, surrounding whitespace trimmed. */
-static char **
-load_known_hosts (const char  *path,
-                  GError     **error)
+static gboolean
+parse_severity (const char  *name,
+                IriSeverity *out)
 {
-  g_autofree char *contents = NULL;
-  g_auto(GStrv) lines = NULL;
-  g_autoptr(GStrvBuilder) hosts = g_strv_builder_new ();
-  gsize length;
-
-  if (!g_file_get_contents (path, &contents, &length, error))
-    return NULL;
-  if (!g_utf8_validate_len (contents, length, NULL))
+  if (name == NULL)
+    return TRUE;
+  if (g_str_equal (name, "error"))
+    *out = IRI_SEVERITY_ERROR;
+  else if (g_str_equal (name, "warning"))
+    *out = IRI_SEVERITY_WARNING;
+  else if (g_str_equal (name, "info"))
+    *out = IRI_SEVERITY_INFO;
+  else
     {
-      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL,
-                   /* Translators: %s is a file name */
-                   _("“%s” is not a UTF-8 text file"), path);
-      return NULL;
+      iri_tool_error (_("unknown severity “%s” (use error, warning or info)"), name);
+      return FALSE;
     }
-
-  lines = g_strsplit (contents, "\n", -1);
-  for (guint i = 0; lines[i] != NULL; i++)
-    {
-      char *line = g_strstrip (lines[i]);
-
-      if (*line != '\0' && *line != '#')
-        g_strv_builder_add (hosts, line);
-    }
-  return g_strv_builder_end (hosts);
+  return TRUE;
 }
 
 int
@@ -238,17 +374,22 @@ iri_tool_check (int    argc,
 {
   gboolean json = FALSE;
   gboolean quiet = FALSE;
+  int jobs = 1;
   g_autofree char *fail_on = NULL;
   g_autofree char *notation_arg = NULL;
-  g_autofree char *known_hosts_path = NULL;
   g_autofree char *mode_arg = NULL;
+  g_autofree char *known_hosts_path = NULL;
   IriNotation notation = IRI_NOTATION_NONE;
   IriDisplayMode mode = IRI_DISPLAY_EMBED;
   g_auto(GStrv) files = NULL;
   g_autoptr(IriToolInput) input = NULL;
-  g_autoptr(IriAnalyzer) analyzer = NULL;
   g_autoptr(GError) io_error = NULL;
+  GThreadPool *pool = NULL;
   Check check = { 0, };
+  Totals totals = { 0, };
+  Progress progress = { FALSE, 0 };
+  Batch *batch = NULL;
+  guint64 next_index = 0;
   const char *text;
   gsize length;
   gboolean too_long;
@@ -261,6 +402,8 @@ iri_tool_check (int    argc,
     { "known-hosts", 0, 0, G_OPTION_ARG_FILENAME, &known_hosts_path,
       N_("Flag hosts that look like one of these trusted hosts (one per line) without being it or a subdomain of it"),
       N_("FILE") },
+    { "jobs", 'j', 0, G_OPTION_ARG_INT, &jobs,
+      N_("Analyse with N threads; the output stays in input order"), N_("N") },
     { "notation", 0, 0, G_OPTION_ARG_STRING, &notation_arg,
       N_("Read A–Z as Hebrew or Arabic letters (RFC 3987bis §4.4 Bidi Notation); output is written back in it"),
       N_("hebrew|arabic") },
@@ -278,77 +421,116 @@ iri_tool_check (int    argc,
                                 _("Analyses each line of the files (or of standard input, “-” or no FILE)\n"
                                   "as an IRI reference and reports every finding: syntax errors,\n"
                                   "forbidden characters, components that break the bidi rules of §4.2,\n"
-                                  "displays that read as another host, IDNA problems. A summary goes to standard\n"
-                                  "error. Lines that are not UTF-8 or hold NUL bytes are reported, not\n"
-                                  "skipped."));
+                                  "displays that read as another host, confusable and invisible\n"
+                                  "characters, IDNA problems. A summary goes to standard error. Lines that\n"
+                                  "are not UTF-8 or hold NUL bytes are reported, not skipped. Output is in\n"
+                                  "input order and memory stays constant, whatever the input size."));
   if (!iri_tool_parse_options (context, "check", &argc, &argv))
     return IRI_TOOL_EXIT_USAGE;
 
   check.json = json;
   check.fail_on = IRI_SEVERITY_ERROR;
-  if (fail_on != NULL)
+  if (!parse_severity (fail_on, &check.fail_on) ||
+      !iri_tool_parse_notation (notation_arg, &notation) || !iri_tool_parse_mode (mode_arg, &mode))
+    return IRI_TOOL_EXIT_USAGE;
+  if (jobs < 1 || jobs > 256)
     {
-      if (g_str_equal (fail_on, "error"))
-        check.fail_on = IRI_SEVERITY_ERROR;
-      else if (g_str_equal (fail_on, "warning"))
-        check.fail_on = IRI_SEVERITY_WARNING;
-      else if (g_str_equal (fail_on, "info"))
-        check.fail_on = IRI_SEVERITY_INFO;
-      else
-        {
-          iri_tool_error (_("unknown severity “%s” (use error, warning or info)"), fail_on);
-          return IRI_TOOL_EXIT_USAGE;
-        }
+      /* Translators: %d is what the user gave */
+      iri_tool_error (_("--jobs must be between 1 and 256, not %d"), jobs);
+      return IRI_TOOL_EXIT_USAGE;
     }
 
-  if (!iri_tool_parse_notation (notation_arg, &notation) || !iri_tool_parse_mode (mode_arg, &mode))
-    return IRI_TOOL_EXIT_USAGE;
-
-  check.code_counts = g_hash_table_new (g_str_hash, g_str_equal);
-  analyzer = iri_analyzer_new ();
-  iri_analyzer_set_notation (analyzer, notation);
-  iri_analyzer_set_display_mode (analyzer, mode);
+  check.analyzer = iri_analyzer_new ();
+  iri_analyzer_set_notation (check.analyzer, notation);
+  iri_analyzer_set_display_mode (check.analyzer, mode);
   if (known_hosts_path != NULL)
     {
       g_autoptr(GError) error = NULL;
-      g_auto(GStrv) known = load_known_hosts (known_hosts_path, &error);
+      g_auto(GStrv) known = iri_tool_load_known_hosts (known_hosts_path, &error);
 
       if (known == NULL)
         {
           /* Translators: %s is the reason a file could not be read */
           iri_tool_error (_("cannot read the known hosts: %s"), error->message);
-          g_hash_table_unref (check.code_counts);
+          g_object_unref (check.analyzer);
           return IRI_TOOL_EXIT_IO;
         }
-      iri_analyzer_set_known_hosts (analyzer, (const char * const *) known);
+      iri_analyzer_set_known_hosts (check.analyzer, (const char * const *) known);
     }
+
+  g_mutex_init (&check.mutex);
+  g_cond_init (&check.cond);
+  check.pending = g_hash_table_new (g_int64_hash, g_int64_equal);
+  counts_init (&totals.counts);
+  if (jobs > 1)
+    pool = g_thread_pool_new (worker_cb, &check, jobs, TRUE, NULL);
+
   input = iri_tool_input_new_files (files);
+  progress.enabled = isatty (STDERR_FILENO) && iri_tool_input_is_large_file (input);
 
-  while ((text = iri_tool_input_next (input, &length, &too_long, &io_error)) != NULL)
+  for (;;)
     {
-      g_autoptr(IriAnalysis) analysis = NULL;
+      text = iri_tool_input_next (input, &length, &too_long, &io_error);
 
-      check.n_inputs++;
-      if (too_long)
+      if (text != NULL)
         {
-          iri_tool_error (_("%s: line longer than %d MiB, skipped"),
-                          iri_tool_input_where (input), IRI_TOOL_MAX_LINE / (1024 * 1024));
-          check.severity_counts[IRI_SEVERITY_ERROR]++;
-          check.failed = TRUE;
-          continue;
+          Line line = { NULL, length, NULL, iri_tool_input_line (input), too_long };
+
+          if (batch == NULL)
+            {
+              batch = g_new0 (Batch, 1);
+              batch->index = next_index++;
+              batch->lines = g_array_sized_new (FALSE, FALSE, sizeof (Line), BATCH_LINES);
+              g_array_set_clear_func (batch->lines, line_clear);
+              counts_init (&batch->counts);
+            }
+          line.text = g_memdup2 (text, length + 1);
+          if (!json)
+            line.where = g_strdup (iri_tool_input_where (input));
+          g_array_append_val (batch->lines, line);
+          totals.n_inputs++;
         }
 
-      analysis = iri_analyzer_analyze (analyzer, text, length);
-      count (&check, analysis);
-      if (json)
-        print_json (analysis, iri_tool_input_line (input));
-      else
-        print_human (analysis, iri_tool_input_where (input));
+      if (batch != NULL && (text == NULL || batch->lines->len == BATCH_LINES))
+        {
+          g_mutex_lock (&check.mutex);
+          g_hash_table_insert (check.pending, &batch->index, batch);
+          g_mutex_unlock (&check.mutex);
+
+          if (pool != NULL)
+            g_thread_pool_push (pool, g_steal_pointer (&batch), NULL);
+          else
+            {
+              analyse_batch (&check, batch);
+              batch->done = TRUE;
+              batch = NULL;
+            }
+
+          /* Keep a bounded number of batches in flight: wait for the
+           * oldest one before reading further. */
+          print_ready (&check, &totals, FALSE);
+          while (n_in_flight (&check) >= (guint) jobs * MAX_IN_FLIGHT_PER_JOB)
+            print_ready (&check, &totals, TRUE);
+          progress_update (&progress, input, totals.n_inputs, FALSE);
+        }
+
+      if (text == NULL)
+        break;
     }
 
-  if (!quiet && (io_error == NULL || check.n_inputs > 0))
-    print_summary (&check);
-  g_hash_table_unref (check.code_counts);
+  if (pool != NULL)
+    g_thread_pool_free (pool, FALSE, TRUE);
+  print_ready (&check, &totals, TRUE);
+  progress_finish (&progress);
+
+  if (!quiet && (io_error == NULL || totals.n_inputs > 0))
+    print_summary (&totals);
+
+  g_hash_table_unref (check.pending);
+  g_hash_table_unref (totals.counts.codes);
+  g_mutex_clear (&check.mutex);
+  g_cond_clear (&check.cond);
+  g_object_unref (check.analyzer);
 
   if (io_error != NULL)
     {
@@ -357,9 +539,9 @@ iri_tool_check (int    argc,
           files[0] != NULL && strstr (files[0], ":") != NULL)
         /* Translators: shown when "iri check" was given an IRI instead of a file */
         g_printerr (_("“iri check” reads IRIs from files, one per line. To check an IRI given on the\n"
-                      "command line, pipe it in: echo 'IRI' | iri check\n"));
+                      "command line, pipe it in (echo 'IRI' | iri check) or use “iri inspect IRI”.\n"));
       return IRI_TOOL_EXIT_IO;
     }
 
-  return check.failed ? IRI_TOOL_EXIT_FINDINGS : IRI_TOOL_EXIT_OK;
+  return totals.failed ? IRI_TOOL_EXIT_FINDINGS : IRI_TOOL_EXIT_OK;
 }

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
+#include <sys/stat.h>
 
 #include "iri-tool-private.h"
 
@@ -24,7 +25,34 @@ struct _IriToolInput
 
   GByteArray *buffer;     /* the current line */
   char       *where;
+
+  guint64     bytes_done;  /* read from all files so far */
+  guint64     bytes_total; /* their total size, or 0 if any is not a regular file */
 };
+
+/* A progress bar is worth drawing from this size on. */
+#define LARGE_INPUT (8 * 1024 * 1024)
+
+static guint64
+total_size (char **files)
+{
+  guint64 total = 0;
+
+  for (guint i = 0; files[i] != NULL; i++)
+    {
+      GStatBuf st;
+
+      if (g_str_equal (files[i], "-"))
+        {
+          if (fstat (0, &st) != 0 || !S_ISREG (st.st_mode))
+            return 0;
+        }
+      else if (g_stat (files[i], &st) != 0 || !S_ISREG (st.st_mode))
+        return 0;
+      total += st.st_size;
+    }
+  return total;
+}
 
 IriToolInput *
 iri_tool_input_new_args (char **args)
@@ -53,6 +81,7 @@ iri_tool_input_new_files (char **files)
 
   self->files = g_strdupv (files != NULL && files[0] != NULL ? files : stdin_only);
   self->buffer = g_byte_array_new ();
+  self->bytes_total = total_size (self->files);
   return self;
 }
 
@@ -168,6 +197,7 @@ iri_tool_input_next (IriToolInput  *self,
         }
 
       self->line++;
+      self->bytes_done += self->buffer->len + 1;
       /* A line of a file written on Windows ends in CR LF; the CR is not
        * part of the IRI. */
       if (self->buffer->len > 0 && self->buffer->data[self->buffer->len - 1] == '\r')
@@ -200,3 +230,54 @@ iri_tool_input_line (IriToolInput *self)
 {
   return self->line;
 }
+
+gboolean
+iri_tool_input_get_progress (IriToolInput *self,
+                             guint64      *out_done,
+                             guint64      *out_total)
+{
+  if (self->bytes_total == 0)
+    return FALSE;
+  *out_done = self->bytes_done;
+  *out_total = self->bytes_total;
+  return TRUE;
+}
+
+gboolean
+iri_tool_input_is_large_file (IriToolInput *self)
+{
+  return self->bytes_total >= LARGE_INPUT;
+}
+
+/* Reads a list of trusted hosts: one per line, blank lines and lines
+ * starting with "#" ignored, surrounding whitespace trimmed. */
+char **
+iri_tool_load_known_hosts (const char  *path,
+                  GError     **error)
+{
+  g_autofree char *contents = NULL;
+  g_auto(GStrv) lines = NULL;
+  g_autoptr(GStrvBuilder) hosts = g_strv_builder_new ();
+  gsize length;
+
+  if (!g_file_get_contents (path, &contents, &length, error))
+    return NULL;
+  if (!g_utf8_validate_len (contents, length, NULL))
+    {
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL,
+                   /* Translators: %s is a file name */
+                   _("“%s” is not a UTF-8 text file"), path);
+      return NULL;
+    }
+
+  lines = g_strsplit (contents, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      char *line = g_strstrip (lines[i]);
+
+      if (*line != '\0' && *line != '#')
+        g_strv_builder_add (hosts, line);
+    }
+  return g_strv_builder_end (hosts);
+}
+

@@ -26,6 +26,9 @@ int iri_tool_resolve (int argc, char **argv);
 int iri_tool_compare (int argc, char **argv);
 int iri_tool_check   (int argc, char **argv);
 int iri_tool_render  (int argc, char **argv);
+int iri_tool_examples (int argc, char **argv);
+int iri_tool_edit    (int argc, char **argv);
+int iri_tool_inspect (int argc, char **argv);
 int iri_tool_skeleton (int argc, char **argv);
 
 /* Option values shared by several commands; they print the error. */
@@ -69,6 +72,18 @@ const char   *iri_tool_input_next      (IriToolInput  *self,
 /* "FILE:LINE" or "argument N", for messages. */
 const char   *iri_tool_input_where     (IriToolInput  *self);
 guint64       iri_tool_input_line      (IriToolInput  *self);
+/* Bytes read so far and the total size of the inputs, when all of them
+ * are regular files; FALSE otherwise. */
+gboolean      iri_tool_input_get_progress (IriToolInput *self,
+                                           guint64      *out_done,
+                                           guint64      *out_total);
+/* A list of trusted hosts for --known-hosts: one per line, blank lines
+ * and "#" comments ignored. */
+char        **iri_tool_load_known_hosts (const char  *path,
+                                         GError     **error);
+
+/* TRUE when the inputs are regular files big enough for a progress bar. */
+gboolean      iri_tool_input_is_large_file (IriToolInput *self);
 void          iri_tool_input_free      (IriToolInput  *self);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (IriToolInput, iri_tool_input_free)
@@ -77,6 +92,12 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (IriToolInput, iri_tool_input_free)
  * formatting characters and line/paragraph separators are written as
  * \u escapes, so a JSON line shown in a terminal cannot be reordered or
  * hidden by what it contains. */
+/* One JSON object for an analysis (DESIGN.md §5), with "line" when @line
+ * is not 0, and a newline. */
+void iri_tool_append_analysis_json (GString     *out,
+                                    IriAnalysis *analysis,
+                                    guint64      line);
+
 void iri_tool_json_string (GString    *out,
                            const char *text,
                            gssize      length);
@@ -101,6 +122,13 @@ void     iri_tool_print_visual_line  (IriToolBidi  bidi,
                                       const char  *visual,
                                       const char  *logical);
 int      iri_tool_terminal_width     (void);
+int      iri_tool_text_width         (const char  *text);
+char    *iri_tool_pad                (const char  *text,
+                                      int          width);
+/* Prints @text word-wrapped to @width columns, each line after @indent. */
+void     iri_tool_print_wrapped      (const char  *indent,
+                                      const char  *text,
+                                      int          width);
 
 /* A text safe to print on one terminal line: controls and bidi
  * formatting characters as \u{XXXX}. */

@@ -187,3 +187,59 @@ iri_tool_terminal_width (void)
     return atoi (columns);
   return 80;
 }
+
+/* Terminal columns of a UTF-8 text (no escapes, no controls). */
+int
+iri_tool_text_width (const char *text)
+{
+  int width = 0;
+
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    width += iri_char_get_cell_width (g_utf8_get_char (p));
+  return width;
+}
+
+/* @text followed by spaces up to @width terminal columns. */
+char *
+iri_tool_pad (const char *text,
+              int         width)
+{
+  int pad = width - iri_tool_text_width (text);
+
+  return g_strdup_printf ("%s%*s", text, MAX (pad, 0), "");
+}
+
+/* Prints @text wrapped to the terminal width, each line indented. */
+void
+iri_tool_print_wrapped (const char *indent,
+               const char *text,
+               int         width)
+{
+  g_auto(GStrv) words = g_strsplit (text, " ", -1);
+  g_autoptr(GString) line = g_string_new (indent);
+  int indent_width = iri_tool_text_width (indent);
+  int line_width = indent_width;
+
+
+  for (guint i = 0; words[i] != NULL; i++)
+    {
+      int w = iri_tool_text_width (words[i]);
+
+      if (line_width > indent_width && line_width + 1 + w > width)
+        {
+          g_print ("%s\n", line->str);
+          g_string_assign (line, indent);
+          line_width = indent_width;
+        }
+      if (line_width > indent_width)
+        {
+          g_string_append_c (line, ' ');
+          line_width++;
+        }
+      g_string_append (line, words[i]);
+      line_width += w;
+    }
+  if (line_width > indent_width)
+    g_print ("%s\n", line->str);
+}
+

@@ -25,7 +25,10 @@ static const struct {
   const char *summary;   /* translatable */
 } commands[] = {
   { "check",   iri_tool_check,   N_("Check IRIs, one per line, and report every finding") },
+  { "inspect", iri_tool_inspect, N_("Show a full report on IRIs: display, units, findings, URIs") },
   { "render",  iri_tool_render,  N_("Print IRIs as they are displayed (§4.1)") },
+  { "edit",    iri_tool_edit,    N_("Edit an IRI and watch its display and diagnostics as you type (§4.3)") },
+  { "examples", iri_tool_examples, N_("Show the teaching examples, and why they display as they do") },
   { "skeleton", iri_tool_skeleton, N_("Print the UTS #39 skeletons of strings (what they look like)") },
   { "to-uri",  iri_tool_to_uri,  N_("Convert IRIs to URIs (RFC 3987bis §3)") },
   { "to-iri",  iri_tool_to_iri,  N_("Convert URIs to IRIs for reading (§3.7)") },

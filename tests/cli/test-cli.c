@@ -635,6 +635,142 @@ test_check_known_hosts (void)
   g_rmdir (dir);
 }
 
+static void
+test_inspect (void)
+{
+  g_auto(Run) run = { 0, };
+  g_auto(GStrv) lines = NULL;
+  JsonObject *o;
+  const char *carets;
+
+  /* Example 5 of §4.4: the report has the logical form, the display,
+   * the isolated display, the units, the findings with carets under the
+   * displayed characters, and the URIs. */
+  run_tool (&run, NULL, 0, "inspect", "--notation=hebrew", "--color=never", "http://ab.cd.EF/GH/ij/kl.html", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_nonnull (strstr (run.out, "http://ab.cd.EF/GH/ij/kl.html\n"));
+  g_assert_nonnull (strstr (run.out, "http://ab.cd.HG/FE/ij/kl.html\n"));
+  g_assert_nonnull (strstr (run.out, "http://ab.cd.FE/HG/ij/kl.html\n"));
+  g_assert_nonnull (strstr (run.out, "host-label"));
+  g_assert_nonnull (strstr (run.out, "[bidi-host-reads-differently]"));
+  g_assert_null (strstr (run.out, "\033["));
+  /* The host ab.cd.EF is displayed as "ab.cd." at columns 7–12 and "FE"
+   * at 16–17 of the display line, which is indented by 4. */
+  carets = strstr (run.out, "\n           ^^^^^^   ^^\n");
+  g_assert_nonnull (carets);
+  run_clear (&run);
+
+  /* A bidi control is shown escaped, and the status is 1 (an error). */
+  run_tool (&run, NULL, 0, "inspect", "--color=never", "http://a/\xE2\x80\xAE" "b", NULL);
+  g_assert_cmpint (run.status, ==, 1);
+  g_assert_nonnull (strstr (run.out, "http://a/\\u{202E}b"));
+  g_assert_null (strstr (run.out, "\xE2\x80\xAE"));
+  run_clear (&run);
+
+  /* Colour on request. */
+  run_tool (&run, NULL, 0, "inspect", "--color=always", "http://exa mple/", NULL);
+  g_assert_nonnull (strstr (run.out, "\033[1;31m"));
+  run_clear (&run);
+
+  run_tool (&run, NULL, 0, "inspect", "--json", "http://ab.\xD7\x90/", "http://b/", NULL);
+  lines = g_strsplit (run.out, "\n", -1);
+  g_assert_cmpuint (g_strv_length (lines), ==, 3);
+  o = parse_json_line (lines[0]);
+  g_assert_false (json_object_has_member (o, "line"));
+  g_assert_cmpstr (json_object_get_string_member (o, "display"), ==, "http://ab.\xD7\x90/");
+  json_object_unref (o);
+  run_clear (&run);
+
+  run_tool (&run, NULL, 0, "inspect", "--color=sometimes", "x", NULL);
+  g_assert_cmpint (run.status, ==, 2);
+}
+
+static void
+test_examples (void)
+{
+  g_auto(Run) run = { 0, };
+
+  run_tool (&run, NULL, 0, "examples", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  for (guint k = 1; k <= 11; k++)
+    {
+      g_autofree char *source = g_strdup_printf ("RFC 3987bis §4.4, Example %u\n", k);
+
+      g_assert_nonnull (strstr (run.out, source));
+    }
+  g_assert_nonnull (strstr (run.out, "http://ab.cd.HG/FE/ij/kl.html"));
+  g_assert_nonnull (strstr (run.out, "/http://www.qupzilla.com"));
+  g_assert_nonnull (strstr (run.out, "0 1 2 3 4 5 6 7 8 9 16 17 18 15 14 13 12 11 10 19"));
+  run_clear (&run);
+
+  /* Example 9 with Arabic letters: the digits become Arabic numbers. */
+  run_tool (&run, NULL, 0, "examples", "--notation=arabic", "rfc3987bis-9", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_nonnull (strstr (run.out, "[bidi-rtl-edge]"));
+  g_assert_null (strstr (run.out, "Example 8"));
+  g_assert_nonnull (strstr (run.out, "\xD8\xB3\xD8\xB2/\xD8\xB1\xD8\xB0" "32%/31%\xD8\xAF\xD8\xAE"));
+  run_clear (&run);
+
+  run_tool (&run, NULL, 0, "examples", "no-such-example", NULL);
+  g_assert_cmpint (run.status, ==, 2);
+  g_assert_nonnull (strstr (run.err, "no-such-example"));
+}
+
+/* --jobs keeps the output in input order and identical to one job. */
+static void
+test_check_jobs (void)
+{
+  g_auto(Run) one = { 0, };
+  g_auto(Run) four = { 0, };
+  g_autoptr(GString) input = g_string_new (NULL);
+
+  for (guint i = 0; i < 3000; i++)
+    g_string_append_printf (input, i % 7 == 0 ? "http://exa mple/%u\n" : "http://ab.\xD7\x90\xD7\x91/%u\n", i);
+
+  run_tool (&one, input->str, input->len, "check", "--json", "-q", NULL);
+  run_tool (&four, input->str, input->len, "check", "--json", "-q", "--jobs", "4", NULL);
+  g_assert_cmpint (one.status, ==, 1);
+  g_assert_cmpint (four.status, ==, 1);
+  g_assert_cmpuint (strlen (one.out), >, 100000);
+  g_assert_true (g_str_equal (one.out, four.out));
+  run_clear (&four);
+
+  run_tool (&four, NULL, 0, "check", "--jobs", "0", NULL);
+  g_assert_cmpint (four.status, ==, 2);
+}
+
+/* A large regular file checked with standard error on a terminal gets a
+ * progress bar there, erased at the end. */
+static void
+test_check_progress (void)
+{
+  g_autofree char *script = g_find_program_in_path ("script");
+  g_autofree char *dir = g_dir_make_tmp ("iri-cli-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "big.txt", NULL);
+  g_autofree char *command = NULL;
+  g_autoptr(GString) big = g_string_new (NULL);
+  g_auto(Run) run = { 0, };
+
+  if (script == NULL)
+    {
+      g_test_skip ("script(1) is not installed (package bsdutils)");
+      return;
+    }
+
+  while (big->len < 9 * 1024 * 1024)
+    g_string_append (big, "http://example.org/a/b/c/d/e/f/g/h\n");
+  g_assert_true (g_file_set_contents (path, big->str, big->len, NULL));
+
+  command = g_strdup_printf ("%s check -q %s", tool_path (), path);
+  run_tool_argv (&run, (const char *[]) { script, "-qec", command, "/dev/null", NULL });
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_nonnull (strstr (run.out, "%"));
+  g_assert_nonnull (strstr (run.out, "\r\033[K"));
+
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -652,6 +788,10 @@ main (int   argc,
   g_test_add_func ("/iri-tool/check/notation", test_check_notation);
   g_test_add_func ("/iri-tool/check/known-hosts", test_check_known_hosts);
   g_test_add_func ("/iri-tool/skeleton", test_skeleton);
+  g_test_add_func ("/iri-tool/inspect", test_inspect);
+  g_test_add_func ("/iri-tool/examples", test_examples);
+  g_test_add_func ("/iri-tool/check/jobs", test_check_jobs);
+  g_test_add_func ("/iri-tool/check/progress", test_check_progress);
   g_test_add_func ("/iri-tool/render", test_render);
   g_test_add_func ("/iri-tool/render/terminal", test_render_terminal);
 

@@ -1,0 +1,106 @@
+/* iri-tool-json.c: analyses as JSON (DESIGN.md §5)
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#include "config.h"
+
+#include "iri-tool-private.h"
+
+/* A text of the analysis as the user wrote it: in Bidi Notation when the
+ * input was read in it. */
+static void
+append_shown (GString     *out,
+              IriAnalysis *analysis,
+              const char  *text,
+              gssize       length)
+{
+  g_autofree char *shown = iri_notation_from_rtl (text, length, iri_analysis_get_notation (analysis));
+
+  iri_tool_json_string (out, shown, -1);
+}
+
+static void
+append_unit_json (GString       *out,
+                  IriAnalysis   *analysis,
+                  const IriUnit *unit)
+{
+  const char *text = iri_analysis_get_text (analysis);
+
+  g_string_append (out, "{\"kind\":");
+  iri_tool_json_string (out, iri_component_to_string (unit->kind), -1);
+  g_string_append_printf (out, ",\"start\":%" G_GSIZE_FORMAT ",\"end\":%" G_GSIZE_FORMAT ",\"text\":",
+                          unit->span.start, unit->span.end);
+  append_shown (out, analysis, text + unit->span.byte_start, unit->span.byte_end - unit->span.byte_start);
+  g_string_append (out, ",\"direction\":");
+  iri_tool_json_string (out, iri_direction_to_string (unit->direction), -1);
+  g_string_append_c (out, '}');
+}
+
+static void
+append_diagnostic_json (GString       *out,
+                        IriDiagnostic *d)
+{
+  g_string_append (out, "{\"code\":");
+  iri_tool_json_string (out, iri_diagnostic_get_code (d), -1);
+  g_string_append (out, ",\"severity\":");
+  iri_tool_json_string (out, iri_severity_to_string (iri_diagnostic_get_severity (d)), -1);
+  g_string_append (out, ",\"component\":");
+  iri_tool_json_string (out, iri_component_to_string (iri_diagnostic_get_component (d)), -1);
+  g_string_append_printf (out, ",\"start\":%" G_GSIZE_FORMAT ",\"end\":%" G_GSIZE_FORMAT ",\"spec\":",
+                          iri_diagnostic_get_start (d), iri_diagnostic_get_end (d));
+  iri_tool_json_string (out, iri_diagnostic_get_spec (d), -1);
+  g_string_append (out, ",\"message\":");
+  iri_tool_json_string (out, iri_diagnostic_get_message (d), -1);
+  g_string_append (out, ",\"hint\":");
+  if (iri_diagnostic_get_hint (d) != NULL)
+    iri_tool_json_string (out, iri_diagnostic_get_hint (d), -1);
+  else
+    g_string_append (out, "null");
+  g_string_append_c (out, '}');
+}
+
+/* One JSON object for an analysis, in the shape of DESIGN.md §5 (plus
+ * "line" when @line is not 0), followed by a newline. */
+void
+iri_tool_append_analysis_json (GString     *out,
+                               IriAnalysis *analysis,
+                               guint64      line)
+{
+  IriReference *reference = iri_analysis_get_reference (analysis);
+  const char *uri_idna = iri_analysis_get_uri_idna (analysis);
+
+  g_string_append_c (out, '{');
+  if (line > 0)
+    g_string_append_printf (out, "\"line\":%" G_GUINT64_FORMAT ",", line);
+  g_string_append (out, "\"input\":");
+  append_shown (out, analysis, iri_analysis_get_text (analysis), -1);
+  g_string_append_printf (out, ",\"valid\":%s,\"components\":[",
+                          iri_reference_is_valid (reference) ? "true" : "false");
+  for (guint i = 0; i < iri_analysis_get_n_units (analysis); i++)
+    {
+      if (i > 0)
+        g_string_append_c (out, ',');
+      append_unit_json (out, analysis, iri_analysis_get_unit (analysis, i));
+    }
+  g_string_append (out, "],\"display\":");
+  append_shown (out, analysis, iri_analysis_get_display (analysis), -1);
+  g_string_append (out, ",\"uri\":");
+  iri_tool_json_string (out, iri_analysis_get_uri (analysis), -1);
+  g_string_append (out, ",\"uri_idna\":");
+  if (uri_idna != NULL)
+    iri_tool_json_string (out, uri_idna, -1);
+  else
+    g_string_append (out, "null");
+  g_string_append (out, ",\"iri_from_uri\":");
+  iri_tool_json_string (out, iri_analysis_get_display_iri (analysis), -1);
+  g_string_append (out, ",\"diagnostics\":[");
+  for (guint i = 0; i < iri_analysis_get_n_diagnostics (analysis); i++)
+    {
+      if (i > 0)
+        g_string_append_c (out, ',');
+      append_diagnostic_json (out, iri_analysis_get_diagnostic (analysis, i));
+    }
+  g_string_append (out, "]}\n");
+}
+
