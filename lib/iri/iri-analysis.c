@@ -43,11 +43,18 @@ struct _IriAnalysis
   gatomicrefcount  ref_count;
 
   IriReference    *reference;
-  GPtrArray       *diagnostics;   /* (element-type IriDiagnostic), sorted */
+  GPtrArray       *diagnostics;   /* (element-type IriDiagnostic), sorted; NULL when none */
   GArray          *units;         /* (element-type IriUnit) */
-  char            *uri;
-  char            *uri_idna;      /* (nullable) */
-  char            *display_iri;
+
+  /* The URI forms and the round trip.  Most IRIs are ASCII that needs no
+   * escaping, and then all three are the text itself: they point into
+   * the reference and only the owned_* strings are freed. */
+  const char      *uri;
+  const char      *uri_idna;      /* (nullable) */
+  const char      *display_iri;
+  char            *owned_uri;
+  char            *owned_uri_idna;
+  char            *owned_display_iri;
   IriSeverity      highest;
   IriNotation      notation;
   IriDisplayMode   display_mode;
@@ -225,8 +232,12 @@ iri_compute_units (IriReference *reference)
   UnitBuilder b = { reference, iri_reference_get_text (reference), NULL, 0, 0 };
   const char *text = b.text;
   IriSpan span;
+  guint estimate = 4;
 
-  b.units = g_array_new (FALSE, FALSE, sizeof (IriUnit));
+  /* One allocation: a unit starts after each delimiter at most. */
+  for (const char *p = text; *p != '\0'; p++)
+    estimate += *p == '/' || *p == '.' || *p == '&' || *p == ';' || *p == '=';
+  b.units = g_array_sized_new (FALSE, FALSE, sizeof (IriUnit), estimate);
 
   if (iri_reference_get_span (reference, IRI_COMPONENT_USERINFO, &span) &&
       span.byte_end > span.byte_start)
@@ -339,6 +350,37 @@ iri_unit_name (IriComponent kind)
     default:
       return _("The component");
     }
+}
+
+/* An ASCII text whose every character is allowed in a URI is its own
+ * URI (§3.3 changes nothing), whatever the host mapping. */
+static gboolean
+is_uri_as_is (IriReference *reference)
+{
+  const char *text = iri_reference_get_text (reference);
+
+  if (!iri_reference_is_ascii (reference))
+    return FALSE;
+  for (const char *p = text; *p != '\0'; p++)
+    {
+      if (!iri_ascii_is (*p, IRI_ASCII_URI))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* A URI that §3.7 leaves unchanged: nothing percent-encoded to decode and
+ * no A-label to show in Unicode. */
+static gboolean
+is_iri_as_is (const char *uri)
+{
+  for (const char *p = uri; *p != '\0'; p++)
+    {
+      if (*p == '%' || ((p == uri || p[-1] == '.' || p[-1] == '/') &&
+                        g_ascii_strncasecmp (p, "xn--", 4) == 0))
+        return FALSE;
+    }
+  return TRUE;
 }
 
 static gboolean
@@ -956,7 +998,11 @@ analyze (IriAnalyzer *analyzer,
 
       embed = iri_bidi_layout_new (iri_reference_get_text (self->reference),
                                    iri_reference_get_length (self->reference), IRI_DISPLAY_EMBED);
-      iri_bidi_check (self->reference, self->units, embed, analyzer->notation, &diagnostics);
+      /* A trivial layout has no right-to-left letter and no Arabic digit
+       * (either would raise a level), and every bidi finding needs one:
+       * skip the checks for Cyrillic, Greek, Han… */
+      if (!iri_bidi_layout_is_trivial (embed))
+        iri_bidi_check (self->reference, self->units, embed, analyzer->notation, &diagnostics);
       if (analyzer->display_mode == IRI_DISPLAY_EMBED)
         self->layout = g_steal_pointer (&embed);
       else
@@ -978,16 +1024,19 @@ analyze (IriAnalyzer *analyzer,
   /* §3.3–§3.6: the tolerant reference's text is valid UTF-8, and the
    * percent mapping is defined for every such text, so this cannot
    * fail. */
-  self->uri = iri_reference_to_uri (self->reference, IRI_HOST_MAPPING_PERCENT, NULL);
+  if (is_uri_as_is (self->reference))
+    self->uri = iri_reference_get_text (self->reference);
+  else
+    self->uri = self->owned_uri = iri_reference_to_uri (self->reference, IRI_HOST_MAPPING_PERCENT, NULL);
   g_assert (self->uri != NULL);
 
   host = iri_reference_get_host (self->reference);
   if (host == NULL || iri_reference_get_host_kind (self->reference) != IRI_HOST_REG_NAME ||
       !host_needs_idna (host))
-    self->uri_idna = g_strdup (self->uri);
+    self->uri_idna = self->uri;
   else if (analyzer->host_mapping != IRI_HOST_MAPPING_PERCENT)
     {
-      self->uri_idna = iri_reference_to_uri (self->reference, analyzer->host_mapping, &error);
+      self->uri_idna = self->owned_uri_idna = iri_reference_to_uri (self->reference, analyzer->host_mapping, &error);
       if (self->uri_idna == NULL)
         {
           IriSpan span;
@@ -1015,14 +1064,23 @@ analyze (IriAnalyzer *analyzer,
     }
 
   /* §3.7: the IRI that the URI converts back to, for reading. */
-  self->display_iri = iri_uri_to_iri (self->uri_idna != NULL ? self->uri_idna : self->uri, -1,
-                                      IRI_TO_IRI_DEFAULT, NULL, NULL);
-  g_assert (self->display_iri != NULL);
+  {
+    const char *uri = self->uri_idna != NULL ? self->uri_idna : self->uri;
 
-  self->diagnostics = iri_diagnostics_steal (&diagnostics);
+    if (is_iri_as_is (uri))
+      self->display_iri = uri;
+    else
+      self->display_iri = self->owned_display_iri = iri_uri_to_iri (uri, -1, IRI_TO_IRI_DEFAULT, NULL, NULL);
+    g_assert (self->display_iri != NULL);
+  }
+
   self->highest = IRI_SEVERITY_NONE;
-  for (guint i = 0; i < self->diagnostics->len; i++)
-    self->highest = MAX (self->highest, iri_diagnostic_get_severity (g_ptr_array_index (self->diagnostics, i)));
+  if (diagnostics.items != NULL || diagnostics.n_dropped > 0)
+    {
+      self->diagnostics = iri_diagnostics_steal (&diagnostics);
+      for (guint i = 0; i < self->diagnostics->len; i++)
+        self->highest = MAX (self->highest, iri_diagnostic_get_severity (g_ptr_array_index (self->diagnostics, i)));
+    }
 
   return self;
 }
@@ -1064,11 +1122,11 @@ iri_analysis_unref (IriAnalysis *self)
 
   iri_reference_unref (self->reference);
   g_clear_pointer (&self->layout, iri_bidi_layout_unref);
-  g_ptr_array_unref (self->diagnostics);
+  g_clear_pointer (&self->diagnostics, g_ptr_array_unref);
   g_array_unref (self->units);
-  g_free (self->uri);
-  g_free (self->uri_idna);
-  g_free (self->display_iri);
+  g_free (self->owned_uri);
+  g_free (self->owned_uri_idna);
+  g_free (self->owned_display_iri);
   g_free (self);
 }
 
@@ -1123,7 +1181,7 @@ iri_analysis_get_n_diagnostics (IriAnalysis *self)
 {
   g_return_val_if_fail (self != NULL, 0);
 
-  return self->diagnostics->len;
+  return self->diagnostics != NULL ? self->diagnostics->len : 0;
 }
 
 /**
@@ -1143,7 +1201,7 @@ iri_analysis_get_diagnostic (IriAnalysis *self,
                              guint        index)
 {
   g_return_val_if_fail (self != NULL, NULL);
-  g_return_val_if_fail (index < self->diagnostics->len, NULL);
+  g_return_val_if_fail (index < iri_analysis_get_n_diagnostics (self), NULL);
 
   return g_ptr_array_index (self->diagnostics, index);
 }

@@ -172,8 +172,117 @@ find_failing_label (const char *decoded,
   return NULL;
 }
 
+/* A cache of IDNA results.  A libidn2 lookup costs as much as the rest
+ * of an analysis together, and hosts repeat: every keystroke of an edit
+ * in the path analyses the same host again, and the lines of a batch
+ * mostly share a few hosts.  Results depend only on the input (and the
+ * mapping), so they can be kept; the cache is shared by all threads and
+ * bounded, emptied when full rather than tracking use. */
+#define CACHE_MAX_ENTRIES 4096
+
+typedef struct {
+  char *result;   /* (nullable) */
+  char *failure;  /* the error message or the reason, when result is NULL */
+} CacheEntry;
+
+typedef struct {
+  GMutex      mutex;
+  GHashTable *table;   /* key → CacheEntry */
+} Cache;
+
+static void
+cache_entry_free (gpointer data)
+{
+  CacheEntry *entry = data;
+
+  g_free (entry->result);
+  g_free (entry->failure);
+  g_free (entry);
+}
+
+/* Looks @key up; on a hit, stores copies in *out_result or *out_failure
+ * and returns TRUE. */
+static gboolean
+cache_lookup (Cache       *cache,
+              const char  *key,
+              char       **out_result,
+              char       **out_failure)
+{
+  CacheEntry *entry;
+  gboolean hit = FALSE;
+
+  g_mutex_lock (&cache->mutex);
+  if (cache->table != NULL && (entry = g_hash_table_lookup (cache->table, key)) != NULL)
+    {
+      *out_result = g_strdup (entry->result);
+      *out_failure = g_strdup (entry->failure);
+      hit = TRUE;
+    }
+  g_mutex_unlock (&cache->mutex);
+  return hit;
+}
+
+static void
+cache_insert (Cache      *cache,
+              const char *key,
+              const char *result,
+              const char *failure)
+{
+  CacheEntry *entry = g_new (CacheEntry, 1);
+
+  entry->result = g_strdup (result);
+  entry->failure = g_strdup (failure);
+
+  g_mutex_lock (&cache->mutex);
+  if (cache->table == NULL)
+    cache->table = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, cache_entry_free);
+  else if (g_hash_table_size (cache->table) >= CACHE_MAX_ENTRIES)
+    g_hash_table_remove_all (cache->table);
+  g_hash_table_replace (cache->table, g_strdup (key), entry);
+  g_mutex_unlock (&cache->mutex);
+}
+
+static Cache to_ascii_cache;
+static Cache to_unicode_cache;
+
+static char *to_ascii_uncached (const char      *host,
+                                gsize            length,
+                                IriHostMapping   mapping,
+                                GError         **error);
+
 char *
 iri_idna_to_ascii (const char      *host,
+                   gsize            length,
+                   IriHostMapping   mapping,
+                   GError         **error)
+{
+  g_autofree char *key = NULL;
+  g_autofree char *failure = NULL;
+  g_autoptr(GError) local_error = NULL;
+  char *result = NULL;
+
+  g_return_val_if_fail (host != NULL || length == 0, NULL);
+  g_return_val_if_fail (mapping != IRI_HOST_MAPPING_PERCENT, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  /* The key is the mapping and the host's bytes. */
+  key = g_strdup_printf ("%d:%.*s", mapping, (int) length, host != NULL ? host : "");
+  if (cache_lookup (&to_ascii_cache, key, &result, &failure))
+    {
+      if (result == NULL)
+        g_set_error_literal (error, IRI_ERROR, IRI_ERROR_IDNA, failure);
+      return result;
+    }
+
+  result = to_ascii_uncached (host, length, mapping, &local_error);
+  cache_insert (&to_ascii_cache, key, result, local_error != NULL ? local_error->message : NULL);
+  if (local_error != NULL)
+    g_propagate_error (error, g_steal_pointer (&local_error));
+  return result;
+}
+
+static char *
+to_ascii_uncached (const char      *host,
                    gsize            length,
                    IriHostMapping   mapping,
                    GError         **error)
@@ -185,10 +294,6 @@ iri_idna_to_ascii (const char      *host,
   char *result;
   int flags;
   int rc;
-
-  g_return_val_if_fail (host != NULL || length == 0, NULL);
-  g_return_val_if_fail (mapping != IRI_HOST_MAPPING_PERCENT, NULL);
-  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   flags = idna_flags (mapping);
   decoded = percent_decode (host != NULL ? host : "", length);
@@ -318,10 +423,35 @@ is_ldh (const char *label,
  * nothing legitimate to do, and anything it would change (upper case,
  * compatibility characters) is exactly what makes a U-label invalid.
  * Returns the U-label, or NULL with *out_reason set. */
+static char *decode_a_label_uncached (const char  *label,
+                                      gsize        length,
+                                      char       **out_reason);
+
+/* Decoding and re-validating an A-label (one libidn2 decode and one
+ * lookup) is cached like iri_idna_to_ascii(), for the same reasons. */
 static char *
 decode_a_label (const char  *label,
                 gsize        length,
                 char       **out_reason)
+{
+  g_autofree char *key = g_ascii_strdown (label, length);
+  g_autofree char *reason = NULL;
+  char *result = NULL;
+
+  if (!cache_lookup (&to_unicode_cache, key, &result, &reason))
+    {
+      result = decode_a_label_uncached (label, length, &reason);
+      cache_insert (&to_unicode_cache, key, result, reason);
+    }
+  if (result == NULL)
+    *out_reason = g_steal_pointer (&reason);
+  return result;
+}
+
+static char *
+decode_a_label_uncached (const char  *label,
+                         gsize        length,
+                         char       **out_reason)
 {
   /* A-labels compare without regard to ASCII case (RFC 5890
    * §2.3.2.1), but Punycode keeps the case of the basic code points it
