@@ -575,6 +575,17 @@ convert_literal (ToIri        *self,
   self->char_pos++;
 }
 
+/* Whether a hex digit appended to @out would make its last characters a
+ * %HH triplet: @out ends with "%" or with "%" and one hex digit.  (A
+ * complete triplet ends with two hex digits, so the "%" found is always
+ * a stray one.) */
+static gboolean
+completes_triplet (const GString *out)
+{
+  return (out->len >= 1 && out->str[out->len - 1] == '%') ||
+         (out->len >= 2 && out->str[out->len - 2] == '%' && g_ascii_isxdigit (out->str[out->len - 1]));
+}
+
 /* Steps 2–5 for a run of @n consecutive %HH triplets starting at
  * @start.  Decoding the run as a whole lets a character's UTF-8 span
  * several triplets. */
@@ -614,8 +625,11 @@ convert_percent_run (ToIri        *self,
             {
               /* Step 2: "%", reserved characters and the ASCII that a URI
                * does not allow stay encoded, with their case; unreserved
-               * characters are decoded. */
-              if (iri_ascii_is (c, IRI_ASCII_UNRESERVED))
+               * characters are decoded, unless a hex digit would complete
+               * a stray "%" or "%X" before it into a triplet that was not
+               * in the URI ("%C%33%9A" must not become "%C3%9A"). */
+              if (iri_ascii_is (c, IRI_ASCII_UNRESERVED) &&
+                  !(g_ascii_isxdigit (c) && completes_triplet (self->out)))
                 {
                   g_string_append_c (self->out, (char) c);
                   self->prev_is_base = g_ascii_isalnum (c);
@@ -693,6 +707,19 @@ convert_range (ToIri        *self,
           while (q < end && is_pct_triplet (text, q, end))
             q += 3;
           convert_percent_run (self, p, (q - p) / 3, component);
+          p = q;
+        }
+      else if (text[p] > 0x20 && text[p] < 0x7F && text[p] != '%')
+        {
+          /* A run of printable ASCII: always safe to display (step 4) and
+           * copied as it is, in one go. */
+          gsize q = p + 1;
+
+          while (q < end && text[q] > 0x20 && text[q] < 0x7F && text[q] != '%')
+            q++;
+          g_string_append_len (self->out, text + p, q - p);
+          self->prev_is_base = g_ascii_isalnum (text[q - 1]);
+          self->char_pos += q - p;
           p = q;
         }
       else

@@ -439,6 +439,11 @@ static const ToIriCase to_iri_cases[] = {
     "http://e/%20%3c%3E%22%7B%7d%7C%5C%5E%60%00%0a%7F", "" },
   { "unreserved", "http://e/%7e%41%2d%2E%5F%30", 0, "http://e/~A-._0", "" },
   { "lowercase-kept-case", "http://e/%c3%a9%2f", 0, "http://e/\xC3\xA9%2f", "" },
+  /* A decoded hex digit must not turn a stray "%" before it into a new
+   * triplet (found by fuzz-to-iri). */
+  { "stray-percent-digit", "http://e/%C%33%9A", 0, "http://e/%C%33%9A", "percent-encoded-not-utf8@14-17" },
+  { "stray-percent-two-digits", "http://e/%%34%31", 0, "http://e/%%341", "" },
+  { "stray-percent-then-letter", "http://e/%%47", 0, "http://e/%G", "" },
   /* Step 3: never part of a strictly legal UTF-8 sequence. */
   { "overlong", "http://e/%C0%AF", 0, "http://e/%C0%AF", "percent-encoded-not-utf8@9-15" },
   { "surrogate", "http://e/%ed%a0%80", 0, "http://e/%ED%A0%80",
