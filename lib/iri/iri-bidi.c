@@ -177,6 +177,16 @@ map_notation (const char  *text,
 
   if (length < 0)
     length = strlen (text);
+  /* Without a notation there is nothing to map: a plain copy (this is on
+   * the path of every diagnostic message). */
+  if (notation == IRI_NOTATION_NONE)
+    {
+      char *copy = g_malloc (length + 1);
+
+      memcpy (copy, text, length);
+      copy[length] = '\0';
+      return copy;
+    }
   out = g_string_sized_new (length + length / 2);
   p = text;
   end = text + length;

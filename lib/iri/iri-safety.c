@@ -693,6 +693,44 @@ append_prototype (GString  *out,
     g_string_append_unichar (out, c);
 }
 
+/* Facts about a character that take a decomposition or a skeleton to
+ * find, remembered for the BMP (where nearly all text is), since the
+ * same characters come back in every unit and every keystroke.  One byte
+ * per code point, written once by whichever thread gets there first:
+ * the value only depends on the character, so relaxed atomics are
+ * enough.  0 means not known yet. */
+#define FACT_KNOWN       0x80
+#define FACT_NFC_STABLE  0x40
+#define FACT_NFD_STABLE  0x20   /* no canonical decomposition, class 0 */
+#define FACT_DELIMITER   0x1F   /* the lookalike delimiter + 1, or 0 */
+
+static guint8 get_char_facts (gunichar c);
+
+/* NFD, without the cost of g_utf8_normalize() when it would change
+ * nothing: every character without a canonical decomposition and of
+ * combining class 0 (true of most letters of most scripts, and of the
+ * prototypes of confusables.txt) leaves a text as it is. */
+static char *
+normalize_nfd (const char *text,
+               gssize      length)
+{
+  const char *p, *end;
+
+  if (length < 0)
+    length = strlen (text);
+  end = text + length;
+  for (p = text; p < end; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (c < 0xC0)
+        continue;
+      if (c > 0xFFFF || !(get_char_facts (c) & FACT_NFD_STABLE))
+        return g_utf8_normalize (text, length, G_NORMALIZE_NFD);
+    }
+  return g_strndup (text, length);
+}
+
 /**
  * iri_skeleton:
  * @text: a UTF-8 string
@@ -727,12 +765,12 @@ iri_skeleton (const char *text,
     length = strlen (text);
   g_return_val_if_fail (g_utf8_validate_len (text, length, NULL), NULL);
 
-  nfd = g_utf8_normalize (text, length, G_NORMALIZE_NFD);
+  nfd = normalize_nfd (text, length);
   out = g_string_sized_new (length + 8);
   for (const char *p = nfd; *p != '\0'; p = g_utf8_next_char (p))
     append_prototype (out, g_utf8_get_char (p));
 
-  return g_utf8_normalize (out->str, out->len, G_NORMALIZE_NFD);
+  return normalize_nfd (out->str, out->len);
 }
 
 /* The skeleton of one character without the final NFD, into @buf
@@ -798,7 +836,7 @@ static char *
 finish_host_skeleton (const char *text,
                       gsize       length)
 {
-  g_autofree char *nfd = g_utf8_normalize (text, length, G_NORMALIZE_NFD);
+  g_autofree char *nfd = normalize_nfd (text, length);
   g_autofree char *lower = g_utf8_strdown (nfd, -1);
   GString *out = g_string_sized_new (strlen (lower));
 
@@ -820,7 +858,7 @@ static void
 host_skeletons (const char *host,
                 GPtrArray  *out)
 {
-  g_autofree char *nfd = g_utf8_normalize (host, -1, G_NORMALIZE_NFD);
+  g_autofree char *nfd = normalize_nfd (host, -1);
   g_autoptr(GString) primary = g_string_new (NULL);
   g_autoptr(GString) variant = g_string_new (NULL);
   gunichar branch[MAX_VARIANT_CHARS];
@@ -1418,8 +1456,8 @@ is_cjk_slash_like (gunichar c)
  * ARABIC-INDIC DIGIT ZERO has the prototype ".", and flagging every
  * Arabic zero would be absurd; digit confusion has checks of its own. */
 static int
-lookalike_delimiter (gunichar  c,
-                     char      looks_like[CHAR_SKELETON_MAX])
+lookalike_delimiter_uncached (gunichar  c,
+                              char      looks_like[CHAR_SKELETON_MAX])
 {
   GUnicodeType type = g_unichar_type (c);
   int d;
@@ -1726,7 +1764,7 @@ check_mark (Check *check,
 /* Whether NFC keeps @c as it is when it is not followed by a mark: it
  * has no canonical decomposition, or it is a primary composite. */
 static gboolean
-is_nfc_stable (gunichar c)
+is_nfc_stable_uncached (gunichar c)
 {
   gunichar a, b, composed;
 
@@ -1735,6 +1773,52 @@ is_nfc_stable (gunichar c)
   if (!g_unichar_decompose (c, &a, &b))
     return TRUE;
   return b != 0 && g_unichar_compose (a, b, &composed) && composed == c;
+}
+
+G_STATIC_ASSERT (N_DELIMITERS < FACT_DELIMITER);
+
+static guint8 char_facts[0x10000];
+
+static guint8
+get_char_facts (gunichar c)
+{
+  guint8 facts = __atomic_load_n (&char_facts[c], __ATOMIC_RELAXED);
+
+  if (facts == 0)
+    {
+      char looks_like[CHAR_SKELETON_MAX];
+      int d = lookalike_delimiter_uncached (c, looks_like);
+
+      gunichar a, b;
+
+      facts = FACT_KNOWN | (is_nfc_stable_uncached (c) ? FACT_NFC_STABLE : 0) | (guint8) (d + 1);
+      if (g_unichar_combining_class (c) == 0 && !g_unichar_decompose (c, &a, &b))
+        facts |= FACT_NFD_STABLE;
+      __atomic_store_n (&char_facts[c], facts, __ATOMIC_RELAXED);
+    }
+  return facts;
+}
+
+static gboolean
+is_nfc_stable (gunichar c)
+{
+  if (c > 0xFFFF)
+    return is_nfc_stable_uncached (c);
+  return (get_char_facts (c) & FACT_NFC_STABLE) != 0;
+}
+
+/* lookalike_delimiter_uncached(), answered from the facts for the
+ * characters that look like no delimiter (all but a few hundred). */
+static int
+lookalike_delimiter (gunichar  c,
+                     char      looks_like[CHAR_SKELETON_MAX])
+{
+  if (c <= 0xFFFF && (get_char_facts (c) & FACT_DELIMITER) == 0)
+    {
+      looks_like[0] = '\0';
+      return -1;
+    }
+  return lookalike_delimiter_uncached (c, looks_like);
 }
 
 /* Supplement: letters that have a compatibility decomposition for
@@ -2106,22 +2190,23 @@ load_unit (Check          *check,
 {
   const char *p = u->text;
   const char *end = u->text + u->length;
+  gunichar *chars;
+  gsize *offsets;
+  gsize n = 0;
 
-  g_array_set_size (check->chars, 0);
-  g_array_set_size (check->offsets, 0);
+  /* At most one character per byte: size once, fill, then trim. */
+  g_array_set_size (check->chars, u->length);
+  g_array_set_size (check->offsets, u->length + 1);
+  chars = (gunichar *) (gpointer) check->chars->data;
+  offsets = (gsize *) (gpointer) check->offsets->data;
   while (p < end)
     {
-      gsize offset = p - u->text;
-      gunichar c = iri_utf8_next (&p);
-
-      g_array_append_val (check->offsets, offset);
-      g_array_append_val (check->chars, c);
+      offsets[n] = p - u->text;
+      chars[n++] = iri_utf8_next (&p);
     }
-  {
-    gsize offset = u->length;
-
-    g_array_append_val (check->offsets, offset);
-  }
+  offsets[n] = u->length;
+  g_array_set_size (check->chars, n);
+  g_array_set_size (check->offsets, n + 1);
 }
 
 /* ------------------------------------------------------------------ */
