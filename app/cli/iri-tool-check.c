@@ -19,6 +19,11 @@
  * batches in flight (at most MAX_IN_FLIGHT_PER_JOB per job) keep memory
  * small and constant whatever the input size. */
 #define BATCH_LINES 256
+/* A batch also ends after this much input, so that long lines cannot
+ * make the batches in flight hold gigabytes: memory stays bounded by
+ * the number of batches in flight times this (plus one line, at most
+ * IRI_TOOL_MAX_LINE), whatever the input. */
+#define BATCH_BYTES (256 * 1024)
 #define MAX_IN_FLIGHT_PER_JOB 4
 
 /* Counts of findings, per severity and per code. */
@@ -38,6 +43,7 @@ typedef struct {
 typedef struct {
   guint64     index;
   GArray     *lines;      /* (element-type Line) */
+  gsize       n_bytes;    /* of the lines' text */
   GString    *out;        /* what to print, filled by a worker */
   Counts      counts;
   gboolean    failed;     /* a finding at or above --fail-on */
@@ -411,7 +417,7 @@ iri_tool_check (int    argc,
       N_("The display written in JSON: embed (the default, §4.1) or isolate"), N_("MODE") },
     { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet,
       N_("Do not print the summary on standard error"), NULL },
-    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, N_("FILE…") },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, NULL },
     { NULL }
   };
   g_autoptr(GOptionContext) context = g_option_context_new (_("[FILE…] — check IRIs, one per line"));
@@ -488,10 +494,11 @@ iri_tool_check (int    argc,
           if (!json)
             line.where = g_strdup (iri_tool_input_where (input));
           g_array_append_val (batch->lines, line);
+          batch->n_bytes += length;
           totals.n_inputs++;
         }
 
-      if (batch != NULL && (text == NULL || batch->lines->len == BATCH_LINES))
+      if (batch != NULL && (text == NULL || batch->lines->len == BATCH_LINES || batch->n_bytes >= BATCH_BYTES))
         {
           g_mutex_lock (&check.mutex);
           g_hash_table_insert (check.pending, &batch->index, batch);

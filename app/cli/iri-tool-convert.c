@@ -113,7 +113,7 @@ iri_tool_to_uri (int    argc,
     { "host", 0, 0, G_OPTION_ARG_STRING, &host,
       N_("How to map a non-ASCII host: percent (the default, §3.4.1), idna2008, uts46 or uts46-transitional (§3.4.2)"),
       N_("MAPPING") },
-    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_STRING_ARRAY, &args, NULL, N_("IRI…") },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_STRING_ARRAY, &args, NULL, NULL },
     { NULL }
   };
   g_autoptr(GOptionContext) context = g_option_context_new (_("[IRI…] — convert IRIs to URIs"));
@@ -179,7 +179,7 @@ iri_tool_to_iri (int    argc,
   GOptionEntry entries[] = {
     { "keep-punycode", 0, 0, G_OPTION_ARG_NONE, &keep_punycode,
       N_("Leave “xn--” host labels as they are (skip §3.7 step 6)"), NULL },
-    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_STRING_ARRAY, &args, NULL, N_("URI…") },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_STRING_ARRAY, &args, NULL, NULL },
     { NULL }
   };
   g_autoptr(GOptionContext) context = g_option_context_new (_("[URI…] — convert URIs to IRIs for reading"));
@@ -237,7 +237,7 @@ iri_tool_resolve (int    argc,
   GOptionEntry entries[] = {
     { "non-strict", 0, 0, G_OPTION_ARG_NONE, &non_strict,
       N_("Treat a reference with the base's scheme as relative (RFC 3986 §5.2.2, “http:g”)"), NULL },
-    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_STRING_ARRAY, &args, NULL, N_("BASE REFERENCE…") },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_STRING_ARRAY, &args, NULL, NULL },
     { NULL }
   };
   g_autoptr(GOptionContext) context = g_option_context_new (_("BASE [REFERENCE…] — resolve references"));
@@ -328,7 +328,7 @@ iri_tool_compare (int    argc,
   GOptionEntry entries[] = {
     { "level", 0, 0, G_OPTION_ARG_STRING, &level_arg,
       N_("Highest rung of the ladder to try: simple, syntax or scheme (the default)"), N_("LEVEL") },
-    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_STRING_ARRAY, &args, NULL, N_("A B") },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_STRING_ARRAY, &args, NULL, NULL },
     { NULL }
   };
   g_autoptr(GOptionContext) context = g_option_context_new (_("[A B] — compare two IRIs"));

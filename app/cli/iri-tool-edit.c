@@ -1554,10 +1554,10 @@ iri_tool_edit (int    argc,
       N_("hebrew|arabic") },
     { "shape", 0, 0, G_OPTION_ARG_NONE, &shape,
       N_("Use Arabic presentation forms, for terminals that do not join Arabic letters"), NULL },
-    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_STRING_ARRAY, &args, NULL, N_("[IRI]") },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_STRING_ARRAY, &args, NULL, NULL },
     { NULL }
   };
-  g_autoptr(GOptionContext) context = g_option_context_new (_("— edit an IRI and watch its display"));
+  g_autoptr(GOptionContext) context = g_option_context_new (_("[IRI] — edit an IRI and watch its display"));
 
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   g_option_context_set_summary (context,

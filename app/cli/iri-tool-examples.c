@@ -190,7 +190,7 @@ iri_tool_examples (int    argc,
     { "bidi", 0, 0, G_OPTION_ARG_STRING, &bidi_arg,
       N_("How reordered lines are written: app, terminal or none (see “iri render --help”)"),
       N_("app|terminal|none") },
-    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_STRING_ARRAY, &ids, NULL, N_("[ID…]") },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_STRING_ARRAY, &ids, NULL, NULL },
     { NULL }
   };
   g_autoptr(GOptionContext) context = g_option_context_new (_("[ID…] — the teaching examples"));

@@ -361,7 +361,7 @@ iri_tool_inspect (int    argc,
       N_("app|terminal|none") },
     { "known-hosts", 0, 0, G_OPTION_ARG_FILENAME, &known_hosts_path,
       N_("Trusted hosts, one per line, to compare the host with"), N_("FILE") },
-    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_STRING_ARRAY, &args, NULL, N_("IRI…") },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_STRING_ARRAY, &args, NULL, NULL },
     { NULL }
   };
   g_autoptr(GOptionContext) context = g_option_context_new (_("[IRI…] — a full report on IRIs"));

@@ -79,7 +79,7 @@ iri_tool_render (int    argc,
       N_("app|terminal|none") },
     { "shape", 0, 0, G_OPTION_ARG_NONE, &shape,
       N_("Use Arabic presentation forms, for terminals that do not join Arabic letters"), NULL },
-    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_STRING_ARRAY, &args, NULL, N_("IRI…") },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_STRING_ARRAY, &args, NULL, NULL },
     { NULL }
   };
   g_autoptr(GOptionContext) context = g_option_context_new (_("[IRI…] — print IRIs as they are displayed"));

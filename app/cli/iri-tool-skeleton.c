@@ -84,7 +84,7 @@ iri_tool_skeleton (int    argc,
     { "json", 0, 0, G_OPTION_ARG_NONE, &json,
       N_("Write one JSON object per input with the skeleton, the scripts and the UTS #39 restriction level"),
       NULL },
-    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_STRING_ARRAY, &args, NULL, N_("STRING…") },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_STRING_ARRAY, &args, NULL, NULL },
     { NULL }
   };
   g_autoptr(GOptionContext) context = g_option_context_new (_("[STRING…] — print UTS #39 skeletons"));

@@ -19,11 +19,13 @@
 
 #include "iri-tool-private.h"
 
-static const struct {
+typedef struct {
   const char *name;
   int       (*run) (int argc, char **argv);
   const char *summary;   /* translatable */
-} commands[] = {
+} Command;
+
+static const Command commands[] = {
   { "check",   iri_tool_check,   N_("Check IRIs, one per line, and report every finding") },
   { "inspect", iri_tool_inspect, N_("Show a full report on IRIs: display, units, findings, URIs") },
   { "render",  iri_tool_render,  N_("Print IRIs as they are displayed (§4.1)") },
@@ -175,6 +177,20 @@ print_version (void)
            iri_get_unicode_data_version (IRI_UNICODE_DATA_LINK));
 }
 
+/* Runs a command with its own argument vector (argv[0] is its name).
+ * The program name becomes "iri COMMAND", which is what GOption's help
+ * shows on its "Usage:" line. */
+static int
+run_command (const Command  *command,
+             int             argc,
+             char          **argv)
+{
+  g_autofree char *prgname = g_strdup_printf ("iri %s", command->name);
+
+  g_set_prgname (prgname);
+  return command->run (argc, argv);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -203,7 +219,7 @@ main (int   argc,
           for (gsize i = 0; i < G_N_ELEMENTS (commands); i++)
             {
               if (g_str_equal (argv[2], commands[i].name))
-                return commands[i].run (2, help_argv + 1);
+                return run_command (&commands[i], 2, help_argv + 1);
             }
           /* Translators: %s is what the user typed */
           iri_tool_error (_("unknown command “%s”"), argv[2]);
@@ -222,7 +238,7 @@ main (int   argc,
     {
       if (g_str_equal (name, commands[i].name))
         {
-          int status = commands[i].run (argc - 1, argv + 1);
+          int status = run_command (&commands[i], argc - 1, argv + 1);
 
           if (fflush (stdout) != 0 || ferror (stdout))
             {

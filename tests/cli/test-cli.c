@@ -14,94 +14,7 @@
 #include <json-glib/json-glib.h>
 #include <glib/gstdio.h>
 
-typedef struct {
-  int    status;
-  char  *out;
-  char  *err;
-} Run;
-
-static void
-run_clear (Run *run)
-{
-  g_clear_pointer (&run->out, g_free);
-  g_clear_pointer (&run->err, g_free);
-}
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
-
-static const char *
-tool_path (void)
-{
-  const char *path = g_getenv ("IRI_TOOL");
-
-  g_assert_nonnull (path);
-  return path;
-}
-
-/* Runs @argv with @input on standard input (@input_len bytes; NULL for
- * an empty standard input). */
-static void
-run_with_input (Run                *run,
-                const char * const *argv,
-                const char         *input,
-                gssize              input_len)
-{
-  g_autoptr(GSubprocess) proc = NULL;
-  g_autoptr(GBytes) stdin_bytes = NULL;
-  g_autoptr(GBytes) out = NULL;
-  g_autoptr(GBytes) err = NULL;
-  g_autoptr(GError) error = NULL;
-
-  proc = g_subprocess_newv (argv,
-                            G_SUBPROCESS_FLAGS_STDIN_PIPE |
-                            G_SUBPROCESS_FLAGS_STDOUT_PIPE |
-                            G_SUBPROCESS_FLAGS_STDERR_PIPE,
-                            &error);
-  g_assert_no_error (error);
-
-  if (input != NULL)
-    stdin_bytes = g_bytes_new (input, input_len < 0 ? strlen (input) : (gsize) input_len);
-  else
-    stdin_bytes = g_bytes_new (NULL, 0);
-
-  g_subprocess_communicate (proc, stdin_bytes, NULL, &out, &err, &error);
-  g_assert_no_error (error);
-  g_assert_true (g_subprocess_get_if_exited (proc));
-
-  run->status = g_subprocess_get_exit_status (proc);
-  /* An empty GBytes may have no data pointer at all. */
-  run->out = g_strndup (g_bytes_get_size (out) > 0 ? g_bytes_get_data (out, NULL) : "", g_bytes_get_size (out));
-  run->err = g_strndup (g_bytes_get_size (err) > 0 ? g_bytes_get_data (err, NULL) : "", g_bytes_get_size (err));
-}
-
-static void
-run_tool_argv (Run                *run,
-               const char * const *argv)
-{
-  run_with_input (run, argv, NULL, 0);
-}
-
-/* Runs iri with the arguments (NULL-terminated) and @input on standard
- * input (@input_len bytes; NULL for an empty standard input). */
-static void
-run_tool (Run         *run,
-          const char  *input,
-          gssize       input_len,
-          const char  *first_arg,
-          ...)
-{
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  va_list ap;
-
-  g_ptr_array_add (argv, (gpointer) tool_path ());
-  va_start (ap, first_arg);
-  for (const char *arg = first_arg; arg != NULL; arg = va_arg (ap, const char *))
-    g_ptr_array_add (argv, (gpointer) arg);
-  va_end (ap);
-  g_ptr_array_add (argv, NULL);
-
-  run_with_input (run, (const char * const *) argv->pdata, input, input_len);
-}
+#include "cli-test-util.h"
 
 static void
 test_help_and_version (void)
@@ -122,14 +35,18 @@ test_help_and_version (void)
   g_assert_nonnull (strstr (run.out, "UTS #39 15.0.0"));
   run_clear (&run);
 
+  /* The usage line names the tool and the command, and the arguments
+   * once. */
   run_tool (&run, NULL, 0, "to-uri", "--help", NULL);
   g_assert_cmpint (run.status, ==, 0);
   g_assert_nonnull (strstr (run.out, "--host"));
+  g_assert_nonnull (strstr (run.out, "\n  iri to-uri [OPTION…] [IRI…] — "));
   run_clear (&run);
 
   run_tool (&run, NULL, 0, "help", "compare", NULL);
   g_assert_cmpint (run.status, ==, 0);
   g_assert_nonnull (strstr (run.out, "--level"));
+  g_assert_nonnull (strstr (run.out, "\n  iri compare [OPTION…] [A B] — "));
   run_clear (&run);
 
   /* Usage errors exit with 2 and say what is wrong on stderr. */
