@@ -1,0 +1,91 @@
+#!/bin/sh
+# run-benchmarks.sh: the figures of README → Performance, as Markdown
+#
+# Usage: tests/bench/run-benchmarks.sh [BUILD_DIR] [--quick]
+#
+# Runs tests/bench/bench (our throughput and ratios against GLib,
+# uriparser, libcurl and g_utf8_validate(), measured in the same run on
+# the same inputs; the keystroke latency and its growth), then iri check
+# on 10^5 and 10^6 generated lines, single-threaded and with --jobs 2,
+# for the peak RSS and the lines per second.  Prints the machine it ran
+# on first.  Build with the default buildtype (debugoptimized) or
+# release; a sanitizer build measures the sanitizers.
+#
+# SPDX-License-Identifier: LGPL-2.1-or-later
+
+set -eu
+
+build=${1:-build}
+quick=${2:-}
+bench=$build/tests/bench/bench
+iri=$build/app/cli/iri
+
+if [ ! -x "$bench" ] || [ ! -x "$iri" ]; then
+  echo "$0: build first: meson compile -C $build" >&2
+  exit 2
+fi
+
+export LC_ALL=C.UTF-8
+
+echo "## Machine"
+echo
+echo "- CPU: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1), $(nproc) processors available"
+echo "- Memory: $(awk '/^MemTotal/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo)"
+echo "- System: $(. /etc/os-release && echo "$PRETTY_NAME"), Linux $(uname -r)"
+python3 - "$build" <<'PY'
+import json, os, re, sys
+build = sys.argv[1]
+with open(os.path.join(build, 'meson-info', 'intro-buildoptions.json')) as f:
+    options = {o['name']: o['value'] for o in json.load(f)}
+compiler = '?'
+with open(os.path.join(build, 'meson-logs', 'meson-log.txt')) as f:
+    for line in f:
+        m = re.match(r'C compiler for the host machine: (.*)', line)
+        if m:
+            compiler = m.group(1)
+print('- Compiler: %s; buildtype %s, b_sanitize %s' % (compiler, options['buildtype'], options['b_sanitize']))
+PY
+echo "- Libraries: GLib $(pkg-config --modversion glib-2.0), FriBidi $(pkg-config --modversion fribidi), libidn2 $(pkg-config --modversion libidn2), uriparser $(pkg-config --modversion liburiparser 2>/dev/null || echo '—'), libcurl $(pkg-config --modversion libcurl 2>/dev/null || echo '—')"
+echo
+
+echo "## Throughput and latency"
+echo
+"$bench" $quick
+echo
+
+# Peak RSS and wall time of iri check, from wait4() in a small Python
+# parent: no dependency on /usr/bin/time.
+measure () {
+  python3 - "$@" <<'PY'
+import os, subprocess, sys, time
+lines, jobs, iri, bench = sys.argv[1:5]
+start = time.monotonic()
+gen = subprocess.Popen([bench, '--print-lines', lines], stdout=subprocess.PIPE)
+check = subprocess.Popen([iri, 'check', '--json', '--quiet', '--jobs', jobs], stdin=gen.stdout,
+                         stdout=subprocess.DEVNULL)
+gen.stdout.close()
+# wait4(): the resource usage of iri check alone.
+_, status, usage = os.wait4(check.pid, 0)
+elapsed = time.monotonic() - start
+gen.wait()
+print('| %s | %s | %.1f | %.0f | %.1f |' % (f'{int(lines):,}'.replace(',', ' '), jobs, elapsed,
+                                           int(lines) / elapsed, usage.ru_maxrss / 1024))
+code = os.waitstatus_to_exitcode(status)
+sys.exit(0 if code in (0, 1) else 1)
+PY
+}
+
+echo "## iri check on generated lines (ASCII-majority corpus, JSON Lines out)"
+echo
+echo "| lines | --jobs | seconds | lines/s | peak RSS (MiB) |"
+echo "|---|---|---|---|---|"
+if [ "$quick" = "--quick" ]; then
+  sizes="100000"
+else
+  sizes="100000 1000000"
+fi
+for n in $sizes; do
+  for jobs in 1 2; do
+    measure "$n" "$jobs" "$iri" "$bench"
+  done
+done
