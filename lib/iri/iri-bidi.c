@@ -1435,6 +1435,14 @@ iri_bidi_layout_visual_position_to_cursor (IriBidiLayout *self,
   g_return_val_if_fail (self != NULL, 0);
 
   ensure_cursor (self);
+  /* The edges are the ends of the visual walk, even when several cursor
+   * positions are drawn there (a cluster whose base and marks have
+   * different levels is shown in two places). */
+  if (visual_position == 0)
+    return self->by_position[0];
+  if (visual_position >= self->n_chars)
+    return self->by_position[self->n_boundaries - 1];
+
   for (gsize r = 0; r < self->n_boundaries; r++)
     {
       gsize b = self->by_position[r];
