@@ -575,6 +575,21 @@ convert_literal (ToIri        *self,
   self->char_pos++;
 }
 
+/* TRUE when appending @c to @out would make a "%" that stands for
+ * itself the start of a %HH triplet.  Triplets are written whole, so a
+ * "%" among the last two bytes of @out is a literal one. */
+static gboolean
+completes_triplet (GString  *out,
+                   gunichar  c)
+{
+  if (iri_hex_value (c) < 0)
+    return FALSE;
+  if (out->len >= 1 && out->str[out->len - 1] == '%')
+    return TRUE;
+  return out->len >= 2 && out->str[out->len - 2] == '%' &&
+         iri_hex_value (out->str[out->len - 1]) >= 0;
+}
+
 /* Steps 2–5 for a run of @n consecutive %HH triplets starting at
  * @start.  Decoding the run as a whole lets a character's UTF-8 span
  * several triplets. */
@@ -614,8 +629,10 @@ convert_percent_run (ToIri        *self,
             {
               /* Step 2: "%", reserved characters and the ASCII that a URI
                * does not allow stay encoded, with their case; unreserved
-               * characters are decoded. */
-              if (iri_ascii_is (c, IRI_ASCII_UNRESERVED))
+               * characters are decoded, except a hex digit that would
+               * turn a literal "%" before it into a percent-encoding
+               * ("%%34%31" must not become "%41"). */
+              if (iri_ascii_is (c, IRI_ASCII_UNRESERVED) && !completes_triplet (self->out, c))
                 {
                   g_string_append_c (self->out, (char) c);
                   self->prev_is_base = g_ascii_isalnum (c);
