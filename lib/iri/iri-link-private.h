@@ -15,9 +15,13 @@ G_BEGIN_DECLS
 gboolean iri_link_is_tld (const char *label,
                           gsize       length);
 
-/* How deep brackets may nest in a path, query or fragment before link
- * detection stops tracking them (UTS #58 leaves the limit to
- * implementations; see iri-link.c). */
+/* How deep brackets may nest in a path, query or fragment.  UTS #58 sets
+ * no limit, but an unbounded stack lets a hostile text of "((((…" grow
+ * memory with its length.  Real addresses nest two or three levels
+ * (Wikipedia titles such as "Mercury_(planet)"); 64 is far beyond that
+ * and keeps the stack a small array.  Detection ends a link before an
+ * opening bracket past the limit, and minimal escaping encodes such a
+ * bracket, so the two stay in agreement. */
 #define IRI_LINK_BRACKET_DEPTH_MAX 64
 
 G_END_DECLS

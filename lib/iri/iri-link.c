@@ -77,6 +77,18 @@ static GParamSpec *properties[N_PROPS];
 
 G_DEFINE_FINAL_TYPE (IriLink, iri_link, G_TYPE_OBJECT)
 
+/* RFC 6068 §2: in the address of a mailto: URI, "%", the gen-delims but
+ * "@" and ":", "&", ";", "=" and the ASCII a URI cannot hold must be
+ * percent-encoded.  Of those, these are Link_Email characters, so a bare
+ * address found in text ("dept/sales@example.com", "a?b@example.com")
+ * can hold them; written as they are after "mailto:", "?" and "#" would
+ * end the address and "//" would start an authority. */
+static gboolean
+needs_mailto_escape (gunichar c)
+{
+  return c != 0 && c < 0x80 && strchr ("#%&/=?^`{|}", (int) c) != NULL;
+}
+
 static void
 iri_link_finalize (GObject *object)
 {
@@ -252,7 +264,12 @@ iri_link_get_text (IriLink *self)
  * This is the text of the link, with `https://` in front when it starts
  * with a host name, and with `mailto:` in front of an email address
  * written without it (UTS #58 §3).  A scheme written in the text is kept
- * as it is: `http://example.com` stays an `http` IRI.
+ * as it is: `http://example.com` stays an `http` IRI.  In the local part
+ * of an address found without `mailto:`, the characters that a `mailto:`
+ * URI must percent-encode (RFC 6068 §2) are encoded, so that
+ * `dept/sales@example.com` gives `mailto:dept%2Fsales@example.com` (and
+ * not a URI whose `?` or `#` would cut the address short); see
+ * [method@Iri.Link.get_text_offset].
  *
  * Returns: (transfer none): the IRI
  *
@@ -274,10 +291,9 @@ iri_link_get_iri (IriLink *self)
  * in [method@Iri.Link.get_iri]: 8 for `https://`, 7 for `mailto:`, 0
  * when the text has its own scheme.
  *
- * The prefix is ASCII, so this is also its length in bytes.  An offset
- * in the IRI minus the prefix length, plus the start of the link, is the
- * offset in the text, which is how a span of one of the diagnostics of
- * [method@Iri.Link.analyze] is found in the text.
+ * The prefix is ASCII, so this is also its length in bytes.  Use
+ * [method@Iri.Link.get_text_offset] to find an offset of the IRI in the
+ * text.
  *
  * Returns: the length of the implied prefix
  *
@@ -347,6 +363,63 @@ iri_link_get_span (IriLink *self,
 }
 
 /**
+ * iri_link_get_text_offset:
+ * @self: a link
+ * @iri_offset: an offset in [method@Iri.Link.get_iri], in code points,
+ *   such as the start or end of a diagnostic of [method@Iri.Link.analyze]
+ *
+ * Converts an offset in the IRI of the link to the offset in the text
+ * (in code points, counted from the start of the text the link was
+ * found in) of the same character.
+ *
+ * The IRI is the text of the link with an implied scheme in front, and,
+ * for an email address found without `mailto:`, with the characters of
+ * its local part that a `mailto:` URI must percent-encode (RFC 6068 §2:
+ * `%`, `/`, `?`, `#`, `&`, `=`, and `^`, `` ` ``, `{`, `|`, `}`) written
+ * as `%HH`.  An offset in the implied scheme gives the start of the link,
+ * one inside such a `%HH` the character it encodes, and one at or past
+ * the end of the IRI the end of the link.
+ *
+ * Returns: the offset in the text
+ *
+ * Since: 0.1
+ */
+gsize
+iri_link_get_text_offset (IriLink *self,
+                          gsize    iri_offset)
+{
+  const char *p;
+  gsize k, pos;
+  gboolean in_local;
+
+  g_return_val_if_fail (IRI_IS_LINK (self), 0);
+
+  if (iri_offset <= self->prefix_length)
+    return self->span.start;
+  k = iri_offset - self->prefix_length;
+
+  /* Only a bare email address differs from its text after the prefix:
+   * each character of its local part takes 1 or 3 code points. */
+  in_local = self->kind == IRI_LINK_KIND_EMAIL && self->prefix_length > 0;
+  pos = 0;
+  for (p = self->text; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+      gsize width;
+
+      if (c == '@')
+        in_local = FALSE;
+      width = in_local && needs_mailto_escape (c) ? 3 : 1;
+      if (k < width)
+        break;
+      k -= width;
+      pos++;
+    }
+
+  return MIN (self->span.start + pos, self->span.end);
+}
+
+/**
  * iri_link_analyze:
  * @self: a link
  * @analyzer: (nullable): the analyzer whose settings to use, or `NULL`
@@ -357,9 +430,8 @@ iri_link_get_span (IriLink *self,
  * units, every diagnostic (character safety, bidi, IDNA…), and its URI
  * forms.
  *
- * Spans in the analysis are offsets in the IRI; subtract
- * [method@Iri.Link.get_prefix_length] and add [method@Iri.Link.get_start]
- * to find them in the text.
+ * Spans in the analysis are offsets in the IRI;
+ * [method@Iri.Link.get_text_offset] finds them in the text.
  *
  * Returns: (transfer full): the analysis
  *
@@ -476,6 +548,30 @@ has_ascii_at (const gunichar *t,
         return FALSE;
     }
   return TRUE;
+}
+
+/* Step 1's test: is t[0, n) a top-level domain?  The comparison is in
+ * lower case, so "TEST.COM" is as much a link as "test.com" (the
+ * reference only knows the exact forms "COM" and "com"). */
+static gboolean
+is_tld_label (const gunichar *t,
+              gsize           n)
+{
+  char label[IRI_TLD_MAX_CHARS * 4 + 4];
+  gsize length = 0;
+
+  if (n == 0 || n > IRI_TLD_MAX_CHARS)
+    return FALSE;
+
+  for (gsize i = 0; i < n; i++)
+    {
+      gunichar c = t[i] < 0x80 ? (gunichar) g_ascii_tolower (t[i]) : g_unichar_tolower (t[i]);
+
+      length += g_unichar_to_utf8 (c, label + length);
+      if (length > IRI_TLD_MAX_BYTES)
+        return FALSE;
+    }
+  return iri_link_is_tld (label, length);
 }
 
 /* ------------------------------------------------------------------ */
@@ -714,32 +810,10 @@ detect (Detector *self)
       while (e < n && is_label_char (t[e]))
         e++;
 
-      if (e - (d + 1) == 0 || e - (d + 1) > IRI_TLD_MAX_CHARS)
+      if (!is_tld_label (t + d + 1, e - (d + 1)))
         {
           pos = e;
           continue;
-        }
-      else
-        {
-          /* Compare in lower case: "TEST.COM" is as much a link as
-           * "test.com" (the reference only knows the exact forms "COM"
-           * and "com"). */
-          char label[IRI_TLD_MAX_CHARS * 4 + 4];
-          gsize length = 0;
-          gboolean fits = TRUE;
-
-          for (gsize i = d + 1; i < e && fits; i++)
-            {
-              gunichar c = t[i] < 0x80 ? (gunichar) g_ascii_tolower (t[i]) : g_unichar_tolower (t[i]);
-
-              length += g_unichar_to_utf8 (c, label + length);
-              fits = length <= IRI_TLD_MAX_BYTES;
-            }
-          if (!fits || !iri_link_is_tld (label, length))
-            {
-              pos = e;
-              continue;
-            }
         }
 
       /* Step 2: a label followed by another ("amazon" in
@@ -828,9 +902,29 @@ detect (Detector *self)
     }
 }
 
+/* The IRI of a bare email address: "mailto:" and the address, with its
+ * local part encoded as RFC 6068 asks.  UTS #58 only says to put
+ * "mailto:" in front. */
+static char *
+mailto_iri (const char *address)
+{
+  GString *out = g_string_new ("mailto:");
+  const char *at = strchr (address, '@');
+
+  for (const char *p = address; p < at; p++)
+    {
+      if (needs_mailto_escape ((guchar) *p))
+        g_string_append_printf (out, "%%%02X", (guchar) *p);
+      else
+        g_string_append_c (out, *p);
+    }
+  g_string_append (out, at);
+  return g_string_free (out, FALSE);
+}
+
 static IriLink *
-link_new (const char  *text,
-          const Found *found,
+link_new (const char    *text,
+          const Found   *found,
           const IriSpan *span)
 {
   IriLink *self = g_object_new (IRI_TYPE_LINK, NULL);
@@ -843,7 +937,7 @@ link_new (const char  *text,
   if (found->prefix == 0)
     self->iri = g_strdup (self->text);
   else if (found->kind == IRI_LINK_KIND_EMAIL)
-    self->iri = g_strconcat ("mailto:", self->text, NULL);
+    self->iri = mailto_iri (self->text);
   else
     self->iri = g_strconcat ("https://", self->text, NULL);
 
@@ -1178,12 +1272,47 @@ format_part (Formatter  *self,
     }
 }
 
+/* Could detection take the "." at text[dot] (in a local part ending at
+ * @end) for the dot before a top-level domain (steps 1 and 2)?  It would
+ * then link the local part up to there as a web address before it sees
+ * the "@": "jane.com@example.de" gives the link "jane.com".
+ *
+ * The label is read as it will be written: characters that are escaped
+ * (not Link_Email) end it.  Whether a separator and another label follow
+ * (which would make it an inner label) is not looked at, because that
+ * next dot may be escaped in turn ("bb.de" → "bb%2Ede"): a dot before a
+ * top-level domain is always escaped, which never creates a candidate
+ * elsewhere. */
+static gboolean
+starts_tld_candidate (const char *text,
+                      gsize       dot,
+                      gsize       end)
+{
+  gunichar label[IRI_TLD_MAX_CHARS + 1];
+  gsize n = 0;
+  const char *p = text + dot + 1;
+
+  while ((gsize) (p - text) < end)
+    {
+      gunichar c = iri_utf8_next (&p);
+
+      if (!is_label_char (c) || !iri_ucd_is_link_email (c))
+        break;
+      if (n == G_N_ELEMENTS (label))
+        return FALSE;   /* longer than any top-level domain */
+      label[n++] = c;
+    }
+
+  return is_tld_label (label, n);
+}
+
 /* The local part of an email address in a mailto: URI, text[start, end).
  * Detection takes the run of Link_Email characters before "@", which
  * must not start or end with "." or contain "..": every other character
- * is escaped, and so is every dot that would break those rules.  A
- * mailto: URI percent-decodes its addresses (RFC 6068 §2), so the address
- * stays the same. */
+ * is escaped, and so is every dot that would break those rules, or that
+ * detection would take for the dot before a top-level domain.  A mailto:
+ * URI percent-decodes its addresses (RFC 6068 §2), so the address stays
+ * the same. */
 static void
 format_local_part (Formatter  *self,
                    const char *text,
@@ -1213,7 +1342,7 @@ format_local_part (Formatter  *self,
         {
           gboolean last = (gsize) (p - text) == end;
 
-          if (after_dot || last)
+          if (after_dot || last || starts_tld_candidate (text, i, end))
             {
               format_escaped (self, ".", 1);
               after_dot = FALSE;
@@ -1234,6 +1363,35 @@ format_local_part (Formatter  *self,
         }
       i = p - text;
     }
+}
+
+/* Would detection take every label of @host (a registered name) whole:
+ * only host label characters, no "-" at either end (step 5)?  §3.7 step
+ * 6 shows an A-label in Unicode when libidn2's lookup accepts its
+ * U-label, which it does for one that ends in "-" ("xn--bcher-kva0--def"),
+ * or that holds a contextual character that is not Link_Term Include. */
+static gboolean
+host_labels_detectable (const char *host,
+                        gsize       length)
+{
+  const char *p = host;
+  const char *end = host + length;
+  gunichar prev = '.';
+
+  while (p < end)
+    {
+      gunichar c = iri_utf8_next (&p);
+
+      if (c == '.')
+        {
+          if (prev == '-')
+            return FALSE;
+        }
+      else if (!is_label_char (c) || (c == '-' && prev == '.'))
+        return FALSE;
+      prev = c;
+    }
+  return prev != '-';
 }
 
 /* The path of a mailto: URI: addresses separated by "," (RFC 6068 §2),
@@ -1275,7 +1433,10 @@ format_mailto_path (Formatter      *self,
               g_autofree char *domain = iri_host_to_unicode (text + at_pos + 1,
                                                              piece_end - at_pos - 1, NULL);
 
-              format_verbatim (self, domain, strlen (domain));
+              if (host_labels_detectable (domain, strlen (domain)))
+                format_verbatim (self, domain, strlen (domain));
+              else
+                format_verbatim (self, text + at_pos + 1, piece_end - at_pos - 1);
             }
         }
 
@@ -1319,7 +1480,9 @@ format_finish (Formatter *self)
  * invisible characters, spaces, bytes that are not UTF-8, and reserved
  * characters and `%` written as `%HH`.  Valid `xn--` labels of the host
  * (and of the domain of a `mailto:` address) are shown in Unicode unless
- * @flags has [flags@Iri.FormatFlags.KEEP_PUNYCODE].  `"`, `<`, `>`, `^`,
+ * @flags has [flags@Iri.FormatFlags.KEEP_PUNYCODE], or unless detection
+ * would not take the Unicode host whole (a label that ends in `-`, or
+ * that holds a character that ends a link).  `"`, `<`, `>`, `^`,
  * `` ` ``, `{`, `|` and `}` are decoded too, since the IRI-to-URI mapping
  * (§3.3) encodes them back to the same octets.
  *
@@ -1337,8 +1500,10 @@ format_finish (Formatter *self)
  *   `/`.
  *
  * In the local part of a `mailto:` address, every character that is not
- * Link_Email is encoded, and so is a dot at the start, at the end, or
- * after another dot.
+ * Link_Email is encoded, and so is a dot at the start, at the end, after
+ * another dot, or before a label that is a top-level domain (detection
+ * would otherwise link `jane.com` in `jane.com@example.de` as a web
+ * address).
  *
  * Percent-encoding an unmatched `)` or a final `!` gives a URI that
  * differs from the original in the encoding of a reserved character,
@@ -1387,6 +1552,24 @@ iri_format_minimal (const char      *text,
   /* §3.7 keeps every delimiter, so the readable form has the same
    * components as the text. */
   reference = iri_reference_parse_tolerant (readable, len, IRI_PARSE_DEFAULT);
+
+  /* A host that detection would not take whole in Unicode is shown with
+   * its A-labels, as they were. */
+  if ((flags & IRI_FORMAT_KEEP_PUNYCODE) == 0 &&
+      iri_reference_get_host_kind (reference) == IRI_HOST_REG_NAME)
+    {
+      IriSpan host;
+
+      iri_reference_get_span (reference, IRI_COMPONENT_HOST, &host);
+      if (!host_labels_detectable (readable + host.byte_start, host.byte_end - host.byte_start))
+        {
+          g_free (readable);
+          readable = iri_uri_to_iri (text, length, IRI_TO_IRI_KEEP_PUNYCODE, NULL, NULL);
+          len = strlen (readable);
+          g_clear_pointer (&reference, iri_reference_unref);
+          reference = iri_reference_parse_tolerant (readable, len, IRI_PARSE_DEFAULT);
+        }
+    }
   scheme = iri_reference_get_scheme (reference);
   mailto = scheme != NULL && g_ascii_strcasecmp (scheme, "mailto") == 0;
   /* Without a scheme, detection opens the text as https. */

@@ -69,6 +69,9 @@ IRI_AVAILABLE_IN_0_1
 void          iri_link_get_span          (IriLink      *self,
                                           IriSpan      *out_span);
 IRI_AVAILABLE_IN_0_1
+gsize         iri_link_get_text_offset   (IriLink      *self,
+                                          gsize         iri_offset);
+IRI_AVAILABLE_IN_0_1
 IriAnalysis  *iri_link_analyze           (IriLink      *self,
                                           IriAnalyzer  *analyzer);
 

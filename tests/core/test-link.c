@@ -754,6 +754,9 @@ static const DetectCase detect_cases[] = {
   { MARK_OPEN "MAILTO:jane@example.org" MARK_CLOSE "?subject=x" },
   { "write to " MARK_OPEN "δοκιμή@example.org" MARK_CLOSE " now" },
   { "write to .jane@example.org or jane.@example.org or ja..ne@example.org" },
+  /* A local part that ends in a top-level domain: the reference finds
+   * the web address "jane.com" first, and then no address. */
+  { "write to " MARK_OPEN "jane.com" MARK_CLOSE "@example.de now" },
   /* Userinfo is never a link (a classic spoof: the host is after "@"). */
   { "see http://john.smith@example.com now" },
   /* Two links next to each other. */
@@ -859,12 +862,52 @@ test_detect_analysis (void)
       if (g_str_has_prefix (iri_diagnostic_get_code (d), "confusable-"))
         {
           confusable = TRUE;
-          /* The span, moved from the IRI to the text, is in the host. */
-          g_assert_cmpuint (iri_diagnostic_get_start (d) - iri_link_get_prefix_length (spoof) +
-                            iri_link_get_start (spoof), >=, iri_link_get_start (spoof));
+          /* The span, moved from the IRI to the text, is in the host,
+           * after "www.": at "pаypal" or the registrable domain. */
+          g_assert_cmpuint (iri_link_get_text_offset (spoof, iri_diagnostic_get_start (d)), ==,
+                            iri_link_get_start (spoof) + 4);
+          g_assert_cmpuint (iri_link_get_text_offset (spoof, iri_diagnostic_get_end (d)), <=,
+                            iri_link_get_end (spoof));
         }
     }
   g_assert_true (confusable);
+}
+
+/* A bare address whose local part holds characters that a mailto: URI
+ * must percent-encode (RFC 6068 §2) gets them encoded in its IRI, and
+ * offsets in the IRI still find their characters in the text. */
+static void
+test_detect_mailto_escape (void)
+{
+  static const char text[] = "écrire à dépt/ventes?x@example.com, ou à mailto:a%2Fb@example.com";
+  g_autoptr(GListModel) links = iri_detect_links (text, -1, NULL);
+  g_autoptr(IriLink) bare = g_list_model_get_item (links, 0);
+  g_autoptr(IriLink) written = g_list_model_get_item (links, 1);
+  g_autoptr(IriAnalysis) analysis = NULL;
+  gsize start = iri_link_get_start (bare);
+
+  g_assert_cmpuint (g_list_model_get_n_items (links), ==, 2);
+  g_assert_cmpstr (iri_link_get_text (bare), ==, "dépt/ventes?x@example.com");
+  g_assert_cmpstr (iri_link_get_iri (bare), ==, "mailto:dépt%2Fventes%3Fx@example.com");
+  analysis = iri_link_analyze (bare, NULL);
+  g_assert_cmpstr (iri_reference_get_path (iri_analysis_get_reference (analysis)), ==,
+                   "dépt%2Fventes%3Fx@example.com");
+  g_assert_null (iri_reference_get_query (iri_analysis_get_reference (analysis)));
+
+  /* "mailto:" → the start; "d" → "d"; the three characters of "%2F" →
+   * "/"; "v" → "v"; "@" and after shift by the two encodings. */
+  g_assert_cmpuint (start, ==, 9);
+  g_assert_cmpuint (iri_link_get_text_offset (bare, 0), ==, start);
+  g_assert_cmpuint (iri_link_get_text_offset (bare, 7), ==, start);
+  g_assert_cmpuint (iri_link_get_text_offset (bare, 11), ==, start + 4);
+  g_assert_cmpuint (iri_link_get_text_offset (bare, 13), ==, start + 4);
+  g_assert_cmpuint (iri_link_get_text_offset (bare, 14), ==, start + 5);
+  g_assert_cmpuint (iri_link_get_text_offset (bare, 26), ==, start + 15);
+  g_assert_cmpuint (iri_link_get_text_offset (bare, 1000), ==, iri_link_get_end (bare));
+
+  /* Written with mailto:, the text is the IRI. */
+  g_assert_cmpstr (iri_link_get_iri (written), ==, "mailto:a%2Fb@example.com");
+  g_assert_cmpuint (iri_link_get_text_offset (written, 8), ==, iri_link_get_start (written) + 8);
 }
 
 static void
@@ -1048,12 +1091,19 @@ static const FormatCase format_cases[] = {
   { "https://xn--bcher-kva.de/%C3%A4", 0, "https://bücher.de/ä", TRUE },
   { "https://xn--bcher-kva.de/%C3%A4", IRI_FORMAT_KEEP_PUNYCODE, "https://xn--bcher-kva.de/ä", TRUE },
   { "https://xn--ab-g4t.de/", 0, "https://xn--ab-g4t.de/", TRUE },
+  /* libidn2 accepts this U-label, which ends in "-"; detection would not
+   * take it, so the host keeps its A-labels. */
+  { "https://xn--bcher-kva0--def.de/a", 0, "https://xn--bcher-kva0--def.de/a", TRUE },
   /* mailto: local parts: Link_Email only, no leading, trailing or double
    * dot. */
   { "mailto:jane.doe@example.org", 0, "mailto:jane.doe@example.org", TRUE },
   { "mailto:a(b)@xn--bcher-kva.de", 0, "mailto:a%28b%29@bücher.de", TRUE },
   { "mailto:.john..doe.@example.org", 0, "mailto:%2Ejohn.%2Edoe%2E@example.org", TRUE },
   { "mailto:%22john%20doe%22@example.org", 0, "mailto:%22john%20doe%22@example.org", TRUE },
+  /* A dot before a top-level domain in the local part would make
+   * detection link "jane.com" alone. */
+  { "mailto:jane.com@example.de", 0, "mailto:jane%2Ecom@example.de", TRUE },
+  { "mailto:a.co.uk@example.de", 0, "mailto:a%2Eco%2Euk@example.de", TRUE },
   { "mailto:a@example.org,b:c@example.org?subject=Hi.", 0, "mailto:a@example.org,b%3Ac@example.org?subject=Hi%2E", FALSE },
   /* Not a URL detection knows, formatted all the same. */
   { "urn:isbn:0451450523.", 0, "urn:isbn:0451450523%2E", FALSE },
@@ -1209,6 +1259,7 @@ main (int   argc,
     }
   g_test_add_func ("/iri/link/detect/link", test_detect_link);
   g_test_add_func ("/iri/link/detect/analysis", test_detect_analysis);
+  g_test_add_func ("/iri/link/detect/mailto-escape", test_detect_mailto_escape);
   g_test_add_func ("/iri/link/detect/errors", test_detect_errors);
   g_test_add_func ("/iri/link/detect/exact-length", test_detect_exact_length);
   g_test_add_func ("/iri/link/detect/bracket-depth", test_detect_bracket_depth);
