@@ -14,15 +14,10 @@
  * loop: a failed input still prints an empty line, so that the output
  * lines stay aligned with the input lines in a pipeline, and the error
  * goes to standard error with where the input came from. */
-typedef char *(*ConvertFunc) (const char  *text,
-                              gsize        length,
-                              gpointer     user_data,
-                              GError     **error);
-
-static int
-convert_all (IriToolInput *input,
-             ConvertFunc   convert,
-             gpointer      user_data)
+int
+iri_tool_convert_all (IriToolInput       *input,
+                      IriToolConvertFunc  convert,
+                      gpointer            user_data)
 {
   int status = IRI_TOOL_EXIT_OK;
   const char *text;
@@ -134,7 +129,7 @@ iri_tool_to_uri (int    argc,
     }
 
   input = iri_tool_input_new_args (args);
-  return convert_all (input, to_uri_cb, &mapping);
+  return iri_tool_convert_all (input, to_uri_cb, &mapping);
 }
 
 static char *
@@ -197,7 +192,7 @@ iri_tool_to_iri (int    argc,
 
   flags = keep_punycode ? IRI_TO_IRI_KEEP_PUNYCODE : IRI_TO_IRI_DEFAULT;
   input = iri_tool_input_new_args (args);
-  return convert_all (input, to_iri_cb, &flags);
+  return iri_tool_convert_all (input, to_iri_cb, &flags);
 }
 
 typedef struct {
@@ -266,7 +261,7 @@ iri_tool_resolve (int    argc,
     }
 
   input = iri_tool_input_new_args (args + 1);
-  status = convert_all (input, resolve_cb, &data);
+  status = iri_tool_convert_all (input, resolve_cb, &data);
   iri_reference_unref (data.base);
   return status;
 }

@@ -319,6 +319,23 @@ print_report (const Style *style,
     print_label (style, _("URI → IRI"));
     g_print ("%s\n", back);
   }
+  {
+    /* The form to put in running text: the §3.7 form, with what would
+     * end the link early percent-encoded (UTS #58).  The URI is ASCII,
+     * so this cannot fail. */
+    g_autofree char *readable = iri_format_minimal (uri_idna != NULL ? uri_idna : iri_analysis_get_uri (analysis),
+                                                    -1, IRI_FORMAT_DEFAULT, NULL);
+
+    if (readable != NULL)
+      {
+        g_autofree char *readable_shown = shown (style, readable, -1);
+
+        /* Translators: the IRI as it is best written in running text, so
+         * that it is found as a link with its exact bounds */
+        print_label (style, _("in text"));
+        g_print ("%s\n", readable_shown);
+      }
+  }
 
   printed_clear (&printed);
   printed_clear (&printed_isolated);

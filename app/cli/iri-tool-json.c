@@ -37,9 +37,9 @@ append_unit_json (GString       *out,
   g_string_append_c (out, '}');
 }
 
-static void
-append_diagnostic_json (GString       *out,
-                        IriDiagnostic *d)
+void
+iri_tool_append_diagnostic_json (GString       *out,
+                                 IriDiagnostic *d)
 {
   g_string_append (out, "{\"code\":");
   iri_tool_json_string (out, iri_diagnostic_get_code (d), -1);
@@ -99,7 +99,7 @@ iri_tool_append_analysis_json (GString     *out,
     {
       if (i > 0)
         g_string_append_c (out, ',');
-      append_diagnostic_json (out, iri_analysis_get_diagnostic (analysis, i));
+      iri_tool_append_diagnostic_json (out, iri_analysis_get_diagnostic (analysis, i));
     }
   g_string_append (out, "]}\n");
 }

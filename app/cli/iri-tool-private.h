@@ -30,6 +30,8 @@ int iri_tool_examples (int argc, char **argv);
 int iri_tool_edit    (int argc, char **argv);
 int iri_tool_inspect (int argc, char **argv);
 int iri_tool_skeleton (int argc, char **argv);
+int iri_tool_format  (int argc, char **argv);
+int iri_tool_detect  (int argc, char **argv);
 
 /* Option values shared by several commands; they print the error. */
 gboolean iri_tool_parse_notation (const char     *name,
@@ -88,6 +90,20 @@ void          iri_tool_input_free      (IriToolInput  *self);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (IriToolInput, iri_tool_input_free)
 
+/* Converts one input into one output line, or fails with @error. */
+typedef char *(*IriToolConvertFunc) (const char  *text,
+                                     gsize        length,
+                                     gpointer     user_data,
+                                     GError     **error);
+
+/* Runs @convert on every input and prints one line per input: the result,
+ * or an empty line after an error on standard error that says where the
+ * input came from.  Returns the exit status (1 when an input failed, 3 on
+ * an I/O error). */
+int iri_tool_convert_all (IriToolInput       *input,
+                          IriToolConvertFunc  convert,
+                          gpointer            user_data);
+
 /* Appends @text as a JSON string (quotes included).  Controls, bidi
  * formatting characters and line/paragraph separators are written as
  * \u escapes, so a JSON line shown in a terminal cannot be reordered or
@@ -97,6 +113,10 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (IriToolInput, iri_tool_input_free)
 void iri_tool_append_analysis_json (GString     *out,
                                     IriAnalysis *analysis,
                                     guint64      line);
+
+/* One diagnostic as a JSON object in the shape of DESIGN.md §5. */
+void iri_tool_append_diagnostic_json (GString       *out,
+                                      IriDiagnostic *diagnostic);
 
 void iri_tool_json_string (GString    *out,
                            const char *text,

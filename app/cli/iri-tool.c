@@ -34,6 +34,8 @@ static const Command commands[] = {
   { "skeleton", iri_tool_skeleton, N_("Print the UTS #39 skeletons of strings (what they look like)") },
   { "to-uri",  iri_tool_to_uri,  N_("Convert IRIs to URIs (RFC 3987bis §3)") },
   { "to-iri",  iri_tool_to_iri,  N_("Convert URIs to IRIs for reading (§3.7)") },
+  { "format",  iri_tool_format,  N_("Print URIs in their readable form for running text (UTS #58)") },
+  { "detect",  iri_tool_detect,  N_("Find the links in text, in any script (UTS #58, §7.3)") },
   { "resolve", iri_tool_resolve, N_("Resolve references against a base IRI (RFC 3986 §5)") },
   { "compare", iri_tool_compare, N_("Compare two IRIs on the comparison ladder") },
 };
@@ -175,6 +177,9 @@ print_version (void)
            iri_get_unicode_data_version (IRI_UNICODE_DATA_UCD),
            iri_get_unicode_data_version (IRI_UNICODE_DATA_SECURITY),
            iri_get_unicode_data_version (IRI_UNICODE_DATA_LINK));
+  /* Translators: %s is the version of the IANA list of top-level domains,
+   * such as 2025100900 */
+  g_print (_("  IANA top-level domains %s\n"), iri_get_tld_list_version ());
 }
 
 /* Runs a command with its own argument vector (argv[0] is its name).

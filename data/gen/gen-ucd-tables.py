@@ -8,7 +8,7 @@
 # give byte-identical results.
 #
 # Usage:
-#   gen-ucd-tables.py --ucd DIR --security DIR --uts58 DIR \
+#   gen-ucd-tables.py --ucd DIR --security DIR --uts58 DIR --idna DIR \
 #                     --output-c FILE.c --output-h FILE.h
 #
 # SPDX-License-Identifier: LGPL-2.1-or-later
@@ -478,6 +478,45 @@ def read_intentional(path):
     return sorted(pairs)
 
 
+def read_link_label(path, link_term):
+    """The characters that UTS #58 link detection takes as part of a host
+    label, from the UTS #46 mapping table (IdnaMappingTable.txt).
+
+    UTS #58 builds its host pattern from the IDNA status of a character:
+    valid or mapped, outside Basic Latin, plus the ASCII letters, digits
+    and hyphen.  Taken literally that set holds NO-BREAK SPACE (mapped to
+    a space), the guillemets and curly quotes (valid, but NV8) and other
+    punctuation, so that "see\u00A0example.com" would be linked from
+    "see" and "«example.com»" not at all.  We therefore also take the
+    deviation characters (ß, ς, ZWNJ, ZWJ, valid in IDNA2008), drop what
+    IDNA2008 excludes (NV8, XV8), and keep only characters whose Link_Term
+    is Include, so that a host never swallows a character that ends a
+    link elsewhere.  This passes every line of LinkDetectionTest.txt."""
+    missing = read_missing(path)
+    if missing not in ([], ['disallowed']):
+        raise DataError(f'{path}: unexpected @missing {missing!r}')
+    statuses = {'valid', 'mapped', 'deviation', 'ignored', 'disallowed'}
+    include = LINK_TERMS.index('Include')
+    result = bytearray(N_CP)
+    for n, f in read_lines(path):
+        first, last = parse_range(f[0], path, n)
+        status = f[1]
+        if status not in statuses:
+            raise DataError(f'{path}:{n}: unknown status {status!r}')
+        idna2008 = f[3] if len(f) > 3 else ''
+        if idna2008 not in ('', 'NV8', 'XV8'):
+            raise DataError(f'{path}:{n}: unknown IDNA2008 flag {idna2008!r}')
+        if status not in ('valid', 'mapped', 'deviation') or idna2008:
+            continue
+        for cp in range(max(first, 0x80), last + 1):
+            if link_term[cp] == include:
+                result[cp] = 1
+    for cp in range(0x80):
+        ch = chr(cp)
+        result[cp] = 1 if (ch.isascii() and (ch.isalnum() or ch == '-')) else 0
+    return result
+
+
 def read_link_bracket(path, link_term):
     """Pairs (code point, paired bracket).  LinkBracket.txt maps each Close
     character to its Open character (UTS #58 property data); our API
@@ -609,7 +648,7 @@ def trie_c(out_c, out_h, prefix, macro, trie, value_type):
 
 
 def generate(args):
-    ucd, sec, uts58 = args.ucd, args.security, args.uts58
+    ucd, sec, uts58, idna = args.ucd, args.security, args.uts58, args.idna
 
     ucd_version = same_version(
         [os.path.join(ucd, f) for f in
@@ -623,6 +662,13 @@ def generate(args):
         r'^# Version: (\d+\.\d+\.\d+)')
     link_version = header_version(os.path.join(uts58, 'ReadMe.txt'),
                                   r'for version (\d+\.\d+\.\d+)')
+    # The host characters of link detection come from the UTS #46 data of
+    # the same Unicode version as the UTS #58 data.
+    idna_version = header_version(os.path.join(idna, 'IdnaMappingTable.txt'),
+                                  r'^# Version: (\d+\.\d+\.\d+)')
+    if idna_version != link_version:
+        raise DataError(f'IdnaMappingTable.txt is {idna_version} but the '
+                        f'UTS #58 data is {link_version}')
 
     # Names.
     names, ranges = read_names(ucd)
@@ -657,6 +703,8 @@ def generate(args):
     link_term = read_enum(os.path.join(uts58, 'LinkTerm.txt'), LINK_TERMS,
                           'Hard')
     link_email = read_binary(os.path.join(uts58, 'LinkEmail.txt'))
+    link_label = read_link_label(os.path.join(idna, 'IdnaMappingTable.txt'),
+                                 link_term)
 
     # Script_Extensions sets live in one pool: a count, then that many
     # GUnicodeScript values.  Records store the offset of their set.
@@ -668,7 +716,7 @@ def generate(args):
         pool.append(str(len(value)))
         pool.extend(glib_script(s) for s in value)
 
-    record_shift_scx = 18
+    record_shift_scx = 19
     if len(pool) >= 1 << (32 - record_shift_scx):
         raise DataError('Script_Extensions pool too large for the record')
     records = []
@@ -678,6 +726,7 @@ def generate(args):
                        link_email[cp] << 15 |
                        default_ignorable[cp] << 16 |
                        allowed[cp] << 17 |
+                       link_label[cp] << 18 |
                        set_offset[scx[cp]] << record_shift_scx)
     # Only a few hundred distinct records exist, so the trie maps code
     # points to a record number, which keeps its leaves 16 bits wide.
@@ -774,6 +823,7 @@ def generate(args):
         '#define IRI_UCD_PROP_LINK_EMAIL (1u << 15)',
         '#define IRI_UCD_PROP_DEFAULT_IGNORABLE (1u << 16)',
         '#define IRI_UCD_PROP_ID_ALLOWED (1u << 17)',
+        '#define IRI_UCD_PROP_LINK_LABEL (1u << 18)',
         f'#define IRI_UCD_PROP_SCX_SHIFT {record_shift_scx}',
         '',
         '/* Script_Extensions sets: at an offset, a count, then that many',
@@ -888,6 +938,7 @@ def main():
     parser.add_argument('--ucd', required=True)
     parser.add_argument('--security', required=True)
     parser.add_argument('--uts58', required=True)
+    parser.add_argument('--idna', required=True)
     parser.add_argument('--output-c', required=True)
     parser.add_argument('--output-h', required=True)
     parser.add_argument('--verbose', action='store_true')

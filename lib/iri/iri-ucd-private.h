@@ -83,5 +83,11 @@ IriLinkTerm iri_ucd_get_link_term    (gunichar c);
 /* The paired bracket of an Open or Close character, or 0. */
 gunichar    iri_ucd_get_link_bracket (gunichar c);
 gboolean    iri_ucd_is_link_email    (gunichar c);
+/* A character that link detection takes as part of a host label: ASCII
+ * letters, digits and "-", and the characters outside Basic Latin that
+ * UTS #46 (IdnaMappingTable.txt, of the UTS #58 data's version) makes
+ * valid, mapped or deviation without an NV8/XV8 flag and whose Link_Term
+ * is Include (see read_link_label() in gen-ucd-tables.py for why). */
+gboolean    iri_ucd_is_link_label    (gunichar c);
 
 G_END_DECLS

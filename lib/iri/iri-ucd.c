@@ -366,3 +366,9 @@ iri_ucd_is_link_email (gunichar c)
 {
   return (props_lookup (c) & IRI_UCD_PROP_LINK_EMAIL) != 0;
 }
+
+gboolean
+iri_ucd_is_link_label (gunichar c)
+{
+  return (props_lookup (c) & IRI_UCD_PROP_LINK_LABEL) != 0;
+}

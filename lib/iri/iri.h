@@ -24,5 +24,6 @@
 #include "iri-safety.h"
 #include "iri-analysis.h"
 #include "iri-examples.h"
+#include "iri-link.h"
 
 #undef IRI_INSIDE

@@ -23,7 +23,7 @@ test_help_and_version (void)
 
   run_tool (&run, NULL, 0, "--help", NULL);
   g_assert_cmpint (run.status, ==, 0);
-  for (const char *const *c = (const char *const[]) { "check", "to-uri", "to-iri", "resolve", "compare", NULL }; *c; c++)
+  for (const char *const *c = (const char *const[]) { "check", "to-uri", "to-iri", "resolve", "compare", "format", "detect", NULL }; *c; c++)
     g_assert_nonnull (strstr (run.out, *c));
   run_clear (&run);
 
@@ -33,6 +33,8 @@ test_help_and_version (void)
   g_assert_nonnull (strstr (run.out, "FriBidi"));
   g_assert_nonnull (strstr (run.out, "libidn2"));
   g_assert_nonnull (strstr (run.out, "UTS #39 15.0.0"));
+  g_assert_nonnull (strstr (run.out, "UTS #58 17.0.0"));
+  g_assert_nonnull (strstr (run.out, "IANA top-level domains 2025100900"));
   run_clear (&run);
 
   /* The usage line names the tool and the command, and the arguments
@@ -239,6 +241,164 @@ has_diagnostic (JsonObject *object,
         return TRUE;
     }
   return FALSE;
+}
+
+static void
+test_format (void)
+{
+  g_auto(Run) run = { 0, };
+  static const char bad_lines[] = "example.com/a.\nhttp://a/\xFC\nhttp://a/\0b\nhttp://b/c)\n";
+
+  /* §3.7 decodes, UTS #58 escapes what would end the link early. */
+  run_tool (&run, NULL, 0, "format",
+            "https://de.wikipedia.org/wiki/Br%C3%BCssel%27",
+            "https://example.com/a_(b))",
+            "https://xn--bcher-kva.de/%E2%80%AE%20x.",
+            "mailto:.a@example.org",
+            NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_cmpstr (run.out, ==,
+                   "https://de.wikipedia.org/wiki/Br\xC3\xBCssel%27\n"
+                   "https://example.com/a_(b)%29\n"
+                   "https://b\xC3\xBC" "cher.de/%E2%80%AE%20x%2E\n"
+                   "mailto:%2Ea@example.org\n");
+  g_assert_cmpstr (run.err, ==, "");
+  run_clear (&run);
+
+  run_tool (&run, NULL, 0, "format", "--keep-punycode", "https://xn--bcher-kva.de/a.", NULL);
+  g_assert_cmpstr (run.out, ==, "https://xn--bcher-kva.de/a%2E\n");
+  run_clear (&run);
+
+  /* Standard input: a line that is not UTF-8 or holds a NUL keeps its
+   * place as an empty line, with an error naming it, and the status is
+   * 1. */
+  run_tool (&run, bad_lines, sizeof bad_lines - 1, "format", NULL);
+  g_assert_cmpint (run.status, ==, 1);
+  g_assert_cmpstr (run.out, ==, "example.com/a%2E\n\n\nhttp://b/c%29\n");
+  g_assert_nonnull (strstr (run.err, "standard input:2"));
+  g_assert_nonnull (strstr (run.err, "UTF-8"));
+  g_assert_nonnull (strstr (run.err, "standard input:3"));
+  run_clear (&run);
+
+  run_tool (&run, NULL, 0, "format", "--frobnicate", "x", NULL);
+  g_assert_cmpint (run.status, ==, 2);
+}
+
+static void
+test_detect (void)
+{
+  g_auto(Run) run = { 0, };
+  g_auto(GStrv) lines = NULL;
+  JsonObject *o;
+  JsonArray *diagnostics;
+  static const char text[] =
+    "See b\xC3\xBC" "cher.de/\xC3\xA4! Or (mailto:a@b.org), not http://user@x.com.\n"
+    "bad \xFF example.com\n"
+    "a \xE2\x80\xAE" "b example.com/1\xD7\xA9\xD7\x9C\n";
+
+  /* The default: where each link is, and its IRI. */
+  run_tool (&run, text, -1, "detect", NULL);
+  g_assert_cmpint (run.status, ==, 1);
+  g_assert_cmpstr (run.out, ==,
+                   "standard input:1:5-15: https://b\xC3\xBC" "cher.de/\xC3\xA4\n"
+                   "standard input:1:22-35: mailto:a@b.org\n"
+                   "standard input:3:6-20: https://example.com/1\xD7\xA9\xD7\x9C\n");
+  g_assert_nonnull (strstr (run.err, "standard input:2"));
+  g_assert_nonnull (strstr (run.err, "UTF-8"));
+  run_clear (&run);
+
+  /* --mark: every line, the bad one as an empty line; the bidi control
+   * is shown, not written. */
+  run_tool (&run, text, -1, "detect", "--mark", NULL);
+  g_assert_cmpint (run.status, ==, 1);
+  g_assert_cmpstr (run.out, ==,
+                   "See \xE2\xB8\xA0" "b\xC3\xBC" "cher.de/\xC3\xA4\xE2\xB8\xA1! Or (\xE2\xB8\xA0"
+                   "mailto:a@b.org\xE2\xB8\xA1), not http://user@x.com.\n"
+                   "\n"
+                   "a \\u{202E}b \xE2\xB8\xA0" "example.com/1\xD7\xA9\xD7\x9C\xE2\xB8\xA1\n");
+  run_clear (&run);
+
+  /* --json: one object per link, the diagnostics of its IRI with spans
+   * in the IRI. */
+  run_tool (&run, text, -1, "detect", "--json", NULL);
+  g_assert_cmpint (run.status, ==, 1);
+  lines = g_strsplit (run.out, "\n", -1);
+  g_assert_cmpuint (g_strv_length (lines), ==, 4);
+  o = parse_json_line (lines[0]);
+  g_assert_cmpint (json_object_get_int_member (o, "line"), ==, 1);
+  g_assert_cmpint (json_object_get_int_member (o, "start"), ==, 4);
+  g_assert_cmpint (json_object_get_int_member (o, "end"), ==, 15);
+  g_assert_cmpstr (json_object_get_string_member (o, "kind"), ==, "url");
+  g_assert_cmpstr (json_object_get_string_member (o, "text"), ==, "b\xC3\xBC" "cher.de/\xC3\xA4");
+  g_assert_cmpstr (json_object_get_string_member (o, "iri"), ==, "https://b\xC3\xBC" "cher.de/\xC3\xA4");
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (o, "diagnostics")), ==, 0);
+  json_object_unref (o);
+  o = parse_json_line (lines[1]);
+  g_assert_cmpstr (json_object_get_string_member (o, "kind"), ==, "email");
+  g_assert_cmpstr (json_object_get_string_member (o, "iri"), ==, "mailto:a@b.org");
+  json_object_unref (o);
+  o = parse_json_line (lines[2]);
+  g_assert_cmpint (json_object_get_int_member (o, "line"), ==, 3);
+  g_assert_true (has_diagnostic (o, "bidi-rtl-edge"));
+  diagnostics = json_object_get_array_member (o, "diagnostics");
+  /* "1של" is at 20–23 of "https://example.com/1של". */
+  g_assert_cmpint (json_object_get_int_member (json_array_get_object_element (diagnostics, 0), "start"), ==, 20);
+  json_object_unref (o);
+  g_assert_cmpstr (lines[3], ==, "");
+  run_clear (&run);
+
+  run_tool (&run, NULL, 0, "detect", "--mark", "--json", NULL);
+  g_assert_cmpint (run.status, ==, 2);
+  g_assert_nonnull (strstr (run.err, "--json"));
+  run_clear (&run);
+
+  run_tool (&run, NULL, 0, "detect", "/nonexistent/text.txt", NULL);
+  g_assert_cmpint (run.status, ==, 3);
+  g_assert_nonnull (strstr (run.err, "text.txt"));
+}
+
+/* UTS #58's LinkDetectionTest.txt through the tool: the test lines,
+ * marks removed, come back from "detect --mark" as they are in the file. */
+static void
+test_detect_conformance (void)
+{
+  const char *dir = g_getenv ("IRI_TEST_DATA_DIR");
+  g_autofree char *path = NULL;
+  g_autofree char *contents = NULL;
+  g_auto(GStrv) lines = NULL;
+  g_autoptr(GString) input = g_string_new (NULL);
+  g_autoptr(GString) expected = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+  g_auto(Run) run = { 0, };
+
+  if (dir == NULL)
+    {
+      g_test_skip ("IRI_TEST_DATA_DIR is not set");
+      return;
+    }
+  path = g_build_filename (dir, "uts58", "LinkDetectionTest.txt", NULL);
+  g_file_get_contents (path, &contents, NULL, &error);
+  g_assert_no_error (error);
+  lines = g_strsplit (contents, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      if (lines[i][0] == '\0' || lines[i][0] == '#')
+        continue;
+      for (const char *p = lines[i]; *p != '\0'; p = g_utf8_next_char (p))
+        {
+          gunichar c = g_utf8_get_char (p);
+
+          if (c != 0x2E20 && c != 0x2E21)
+            g_string_append_unichar (input, c);
+        }
+      g_string_append_c (input, '\n');
+      g_string_append (expected, lines[i]);
+      g_string_append_c (expected, '\n');
+    }
+
+  run_tool (&run, input->str, input->len, "detect", "--mark", "-", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_cmpstr (run.out, ==, expected->str);
 }
 
 static void
@@ -598,6 +758,17 @@ test_inspect (void)
   json_object_unref (o);
   run_clear (&run);
 
+  /* The form for running text (UTS #58) comes after the §3.7 one. */
+  run_tool (&run, NULL, 0, "inspect", "--color=never", "https://xn--bcher-kva.de/wiki/Br%C3%BCssel%27", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_nonnull (strstr (run.out, "https://b\xC3\xBC" "cher.de/wiki/Br\xC3\xBCssel%27\n"));
+  g_assert_nonnull (strstr (run.out, "in text        https://b\xC3\xBC" "cher.de/wiki/Br\xC3\xBCssel%27\n"));
+  run_clear (&run);
+
+  run_tool (&run, NULL, 0, "inspect", "--color=never", "https://example.com/a_(b))", NULL);
+  g_assert_nonnull (strstr (run.out, "in text        https://example.com/a_(b)%29\n"));
+  run_clear (&run);
+
   run_tool (&run, NULL, 0, "inspect", "--color=sometimes", "x", NULL);
   g_assert_cmpint (run.status, ==, 2);
 }
@@ -697,6 +868,9 @@ main (int   argc,
   g_test_add_func ("/iri-tool/help-and-version", test_help_and_version);
   g_test_add_func ("/iri-tool/to-uri", test_to_uri);
   g_test_add_func ("/iri-tool/to-iri", test_to_iri);
+  g_test_add_func ("/iri-tool/format", test_format);
+  g_test_add_func ("/iri-tool/detect", test_detect);
+  g_test_add_func ("/iri-tool/detect/conformance", test_detect_conformance);
   g_test_add_func ("/iri-tool/resolve", test_resolve);
   g_test_add_func ("/iri-tool/compare", test_compare);
   g_test_add_func ("/iri-tool/check/json", test_check_json);

@@ -61,6 +61,20 @@ class TestIri(unittest.TestCase):
         self.assertEqual(Iri.compare("HTTP://a:80/", "http://a/", Iri.Comparison.SCHEME),
                          Iri.Comparison.SCHEME)
 
+    def test_links(self):
+        links = list(Iri.detect_links("see example.com/αβ. or a@b.org", -1))
+        self.assertEqual([link.props.iri for link in links], ["https://example.com/αβ", "mailto:a@b.org"])
+        self.assertEqual(links[0].get_kind(), Iri.LinkKind.URL)
+        self.assertEqual(links[1].props.kind, Iri.LinkKind.EMAIL)
+        self.assertEqual((links[0].props.start, links[0].props.end), (4, 18))
+        self.assertEqual(links[0].get_prefix_length(), 8)
+        span = links[0].get_span()
+        self.assertEqual((span.byte_start, span.byte_end), (4, 20))
+        self.assertEqual(links[0].analyze(None).get_text(), "https://example.com/αβ")
+        self.assertEqual(Iri.format_minimal("https://example.com/%CE%B1.", -1, Iri.FormatFlags.DEFAULT),
+                         "https://example.com/α%2E")
+        self.assertEqual(Iri.get_tld_list_version(), "2025100900")
+
 
 if __name__ == "__main__":
     unittest.main()

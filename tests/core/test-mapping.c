@@ -438,6 +438,8 @@ static const ToIriCase to_iri_cases[] = {
   { "not-in-uri", "http://e/%20%3c%3E%22%7B%7d%7C%5C%5E%60%00%0a%7F", 0,
     "http://e/%20%3c%3E%22%7B%7d%7C%5C%5E%60%00%0a%7F", "" },
   { "unreserved", "http://e/%7e%41%2d%2E%5F%30", 0, "http://e/~A-._0", "" },
+  /* A decoded hex digit must not make a literal "%" a percent-encoding. */
+  { "literal-percent-before-hex", "http://e/%%34%31/%4%31/%%7e", 0, "http://e/%%341/%4%31/%~", "" },
   { "lowercase-kept-case", "http://e/%c3%a9%2f", 0, "http://e/\xC3\xA9%2f", "" },
   /* A decoded hex digit must not turn a stray "%" before it into a new
    * triplet (found by fuzz-to-iri). */

@@ -887,6 +887,49 @@ test_link_email_data (void)
     }
 }
 
+/* The host characters of link detection, recomputed from the UTS #46
+ * mapping table: ASCII letters, digits and "-"; beyond ASCII, valid,
+ * mapped or deviation without NV8/XV8, and Link_Term Include. */
+static void
+test_link_label_data (void)
+{
+  g_autoptr(GPtrArray) lines = load_data_lines ("idna-17.0.0", "IdnaMappingTable.txt");
+  g_autofree guint8 *idna_ok = NULL;
+  guint n_labels = 0;
+
+  if (lines == NULL)
+    return;
+
+  idna_ok = g_malloc0 (N_CODE_POINTS);
+  for (guint i = 0; i < lines->len; i++)
+    {
+      char **f = lines->pdata[i];
+      const char *flag = n_fields (f) > 3 ? f[3] : "";
+      gunichar first, last;
+
+      g_assert_cmpuint (n_fields (f), >=, 2);
+      parse_range (f[0], &first, &last);
+      if ((strcmp (f[1], "valid") == 0 || strcmp (f[1], "mapped") == 0 ||
+           strcmp (f[1], "deviation") == 0) && flag[0] == '\0')
+        memset (idna_ok + first, 1, last - first + 1);
+    }
+
+  for (gunichar c = 0; c < N_CODE_POINTS; c++)
+    {
+      gboolean expected;
+
+      if (c < 0x80)
+        expected = g_ascii_isalnum (c) || c == '-';
+      else
+        expected = idna_ok[c] && iri_ucd_get_link_term (c) == IRI_LINK_TERM_INCLUDE;
+      if (iri_ucd_is_link_label (c) != expected)
+        g_test_message ("U+%04X: link label class differs", c);
+      g_assert_cmpint (iri_ucd_is_link_label (c), ==, expected);
+      n_labels += expected;
+    }
+  g_test_message ("%u host label characters", n_labels);
+}
+
 /* ------------------------------------------------------------------------ */
 
 int
@@ -920,6 +963,7 @@ main (int   argc,
   g_test_add_func ("/iri/ucd/link/term-data", test_link_term_data);
   g_test_add_func ("/iri/ucd/link/bracket-data", test_link_bracket_data);
   g_test_add_func ("/iri/ucd/link/email-data", test_link_email_data);
+  g_test_add_func ("/iri/ucd/link/label-data", test_link_label_data);
 
   return g_test_run ();
 }

@@ -1,0 +1,54 @@
+/* iri-tool-format.c: iri format — the readable form for running text
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "iri-tool-private.h"
+
+static char *
+format_cb (const char  *text,
+           gsize        length,
+           gpointer     user_data,
+           GError     **error)
+{
+  return iri_format_minimal (text, length, *(IriFormatFlags *) user_data, error);
+}
+
+int
+iri_tool_format (int    argc,
+                 char **argv)
+{
+  gboolean keep_punycode = FALSE;
+  g_auto(GStrv) args = NULL;
+  IriFormatFlags flags;
+  g_autoptr(IriToolInput) input = NULL;
+  GOptionEntry entries[] = {
+    { "keep-punycode", 0, 0, G_OPTION_ARG_NONE, &keep_punycode,
+      N_("Leave “xn--” host labels as they are"), NULL },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_STRING_ARRAY, &args, NULL, NULL },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context = g_option_context_new (_("[URI…] — the readable form of URIs for running text"));
+
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_option_context_set_summary (context,
+                                _("Prints each URI or IRI in the most readable form that a reader can\n"
+                                  "still find in running text with its exact bounds and that maps back\n"
+                                  "to the same resource (UTS #58 minimal escaping, RFC 3987bis §3.7):\n"
+                                  "what is safe to show is decoded, and only what would end the link\n"
+                                  "early is percent-encoded — spaces, an unmatched closing bracket, a\n"
+                                  "final “.”, “!” or other sentence punctuation. Hosts are shown in\n"
+                                  "Unicode. Bidi formatting characters, invisible characters and bytes\n"
+                                  "that are not UTF-8 stay encoded, as “iri to-iri” keeps them.\n"
+                                  "Without URI arguments, reads one URI per line from standard input."));
+  if (!iri_tool_parse_options (context, "format", &argc, &argv))
+    return IRI_TOOL_EXIT_USAGE;
+
+  flags = keep_punycode ? IRI_FORMAT_KEEP_PUNYCODE : IRI_FORMAT_DEFAULT;
+  input = iri_tool_input_new_args (args);
+  return iri_tool_convert_all (input, format_cb, &flags);
+}
