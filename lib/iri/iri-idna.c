@@ -372,6 +372,7 @@ describe_label (const char *text)
 {
   GString *out = g_string_new (NULL);
   gboolean in_run = FALSE;
+  gunichar previous = 0;
 
   /* Translators: opening quotation mark around a decoded host label */
   g_string_append (out, _("“"));
@@ -379,9 +380,12 @@ describe_label (const char *text)
     {
       const char *start = p;
       gunichar c = iri_utf8_next (&p);
+      /* A mark is shown on a letter or digit only (§3.7 step 4). */
+      gboolean after_base = in_run && (previous >= 0x80 || g_ascii_isalnum (previous));
 
+      previous = c;
       if (iri_char_is_display_safe (c, IRI_COMPONENT_HOST_LABEL) &&
-          !(g_unichar_ismark (c) && !in_run))
+          !(g_unichar_ismark (c) && !after_base))
         {
           if (!in_run && start != text)
             g_string_append_c (out, ' ');
@@ -515,7 +519,34 @@ decode_a_label_uncached (const char  *label,
 
   /* IDNA2008 already refuses nearly everything that is unsafe to show;
    * this is the same test the rest of the URI goes through (§3.7 step
-   * 4), so that a later IDNA version cannot let one through. */
+   * 4), so that a later IDNA version cannot let one through.  That
+   * includes a combining mark after a hyphen, which IDNA2008 allows but
+   * which would be drawn on the hyphen: the literal characters of the
+   * URI get the same treatment, so decoding the label and converting the
+   * result again agree. */
+  {
+    gunichar previous = 0;
+
+    for (const char *p = unicode; *p != '\0';)
+      {
+        gunichar c = iri_utf8_next (&p);
+        gboolean after_base = previous >= 0x80 || (previous != 0 && g_ascii_isalnum (previous));
+
+        if (g_unichar_ismark (c) && !after_base)
+          {
+            g_autofree char *who = iri_char_describe (c);
+
+            /* Translators: the first %s is a decoded label, the second
+             * names a combining mark */
+            *out_reason = g_strdup_printf (_("it decodes to %s, in which %s does not follow a letter or digit and would be drawn on the character before it"),
+                                           described, who);
+            idn2_free (unicode);
+            return NULL;
+          }
+        previous = c;
+      }
+  }
+
   for (const char *p = unicode; *p != '\0';)
     {
       gunichar c = iri_utf8_next (&p);

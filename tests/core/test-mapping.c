@@ -426,6 +426,10 @@ static const ToIriCase to_iri_cases[] = {
   { "natto-keep", "http://xn--99zt52a.example.org/%e2%80%ae", KEEP,
     "http://xn--99zt52a.example.org/%E2%80%AE", "percent-encoded-not-displayable@31-40" },
   { "natto-upper", "http://XN--99ZT52A.example.org/", 0, "http://\xE7\xB4\x8D\xE8\xB1\x86.example.org/", "" },
+  /* Step 6 like step 4: a combining mark after a hyphen (valid in
+   * IDNA2008) would be drawn on the hyphen (found by fuzz-link). */
+  { "a-label-mark-after-hyphen", "https://xn-----ctdbabcfhu8mple.cx/", 0, "https://xn-----ctdbabcfhu8mple.cx/",
+    "idna-invalid-a-label@8-30" },
   /* §5.4: only the fragment is UTF-8. */
   { "mixed-charsets", "http://www.example.org/r%E9sum%E9.xml#r%C3%A9sum%C3%A9", 0,
     "http://www.example.org/r%E9sum%E9.xml#r\xC3\xA9sum\xC3\xA9",
