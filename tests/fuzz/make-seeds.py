@@ -143,6 +143,19 @@ def edit_key_seeds(singles):
     return seeds
 
 
+def link_seeds(data_dir, singles):
+    # The input column of the UTS #58 detection test (⸠ and ⸡ mark the
+    # links), and IRIs inside running text.
+    seeds = []
+    with open(os.path.join(data_dir, 'uts58', 'LinkDetectionTest.txt'), encoding='utf-8') as f:
+        for line in f:
+            line = line.rstrip('\n')
+            if line and not line.startswith('#'):
+                seeds.append(line.replace('\u2e20', '').replace('\u2e21', ''))
+    seeds += ['See ' + s + ' and write to me@example.org.' for s in singles[:300]]
+    return seeds
+
+
 def write(out_dir, target, items):
     directory = os.path.join(out_dir, target)
     os.makedirs(directory, exist_ok=True)
@@ -174,6 +187,7 @@ def main():
     for target in PAIRS:
         write(args.out_dir, target, pairs)
     write(args.out_dir, 'edit-keys', edit_key_seeds(singles))
+    write(args.out_dir, 'link', link_seeds(args.data_dir, singles))
     if args.stamp:
         with open(args.stamp, 'w') as f:
             f.write('%d single seeds, %d pairs\n' % (len(singles), len(pairs)))
