@@ -1,0 +1,1111 @@
+/* test-entry.c: IriGtkEntry
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "iri-gtk-test-util.h"
+#include "iri-gtk-style-node-private.h"
+
+/* Hebrew and Arabic in octal escapes, so the source stays ASCII. */
+#define HE_SHALOM "\327\251\327\234\327\225\327\235"          /* שלום */
+#define AR_SAFHA  "\330\265\331\201\330\255\330\251"          /* صفحة */
+#define RLO       "\342\200\256"                              /* U+202E */
+
+/* ------------------------------------------------------------------ */
+/* Notifications */
+
+static void
+notify_cb (GObject    *object,
+           GParamSpec *pspec,
+           GHashTable *counts)
+{
+  const char *name = g_param_spec_get_name (pspec);
+
+  g_hash_table_insert (counts, (gpointer) name,
+                       GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (counts, name)) + 1));
+}
+
+static guint
+count (GHashTable *counts,
+       const char *name)
+{
+  return GPOINTER_TO_UINT (g_hash_table_lookup (counts, name));
+}
+
+static guint
+total (GHashTable *counts)
+{
+  GHashTableIter iter;
+  gpointer value;
+  guint sum = 0;
+
+  const char *name;
+
+  g_hash_table_iter_init (&iter, counts);
+  while (g_hash_table_iter_next (&iter, (gpointer *) &name, &value))
+    {
+      g_test_message ("notify::%s ×%u", name, GPOINTER_TO_UINT (value));
+      sum += GPOINTER_TO_UINT (value);
+    }
+  return sum;
+}
+
+static GHashTable *
+watch (gpointer object)
+{
+  GHashTable *counts = g_hash_table_new (g_str_hash, g_str_equal);
+
+  g_signal_connect (object, "notify", G_CALLBACK (notify_cb), counts);
+  return counts;
+}
+
+static void
+test_properties (void)
+{
+  GtkWidget *entry = g_object_ref_sink (iri_gtk_entry_new ());
+  g_autoptr(GHashTable) counts = watch (entry);
+  GListModel *diagnostics;
+  const char *hosts[] = { "example.com", NULL };
+  const char *other_hosts[] = { "example.org", NULL };
+  g_auto(GStrv) got_hosts = NULL;
+  g_autofree char *text = NULL;
+  IriHostMapping mapping;
+  IriDisplayMode mode;
+  IriSeverity severity;
+  gboolean flag;
+
+  g_test_summary ("Every property of IriGtkEntry: set, get, and notified "
+                  "exactly once on a real change, never on a no-op");
+
+  /* Defaults. */
+  g_object_get (entry,
+                "text", &text,
+                "uri-host-mapping", &mapping,
+                "display-mode", &mode,
+                "highest-severity", &severity,
+                "show-preview", &flag,
+                NULL);
+  g_assert_cmpstr (text, ==, "");
+  g_clear_pointer (&text, g_free);
+  g_assert_cmpint (mapping, ==, IRI_HOST_MAPPING_UTS46);
+  g_assert_cmpint (mode, ==, IRI_DISPLAY_EMBED);
+  g_assert_cmpint (severity, ==, IRI_SEVERITY_NONE);
+  g_assert_false (flag);
+  g_assert_true (iri_gtk_entry_get_convert_uris (IRI_GTK_ENTRY (entry)));
+  g_assert_false (iri_gtk_entry_get_missing_glyphs (IRI_GTK_ENTRY (entry)));
+  g_assert_cmpstr (iri_gtk_entry_get_uri (IRI_GTK_ENTRY (entry)), ==, "");
+  diagnostics = iri_gtk_entry_get_diagnostics (IRI_GTK_ENTRY (entry));
+  g_assert_true (G_IS_LIST_MODEL (diagnostics));
+  g_assert_true (g_list_model_get_item_type (diagnostics) == IRI_TYPE_DIAGNOSTIC);
+  g_assert_cmpuint (g_list_model_get_n_items (diagnostics), ==, 0);
+  g_assert_cmpuint (total (counts), ==, 0);
+
+  /* text, and what follows it. */
+  g_object_set (entry, "text", "http://ab." HE_SHALOM ".example/x", NULL);
+  g_assert_cmpuint (count (counts, "text"), ==, 1);
+  g_assert_cmpuint (count (counts, "uri"), ==, 1);
+  g_assert_cmpstr (iri_gtk_entry_get_text (IRI_GTK_ENTRY (entry)), ==, "http://ab." HE_SHALOM ".example/x");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, "http://ab." HE_SHALOM ".example/x");
+  g_assert_cmpstr (iri_gtk_entry_get_uri (IRI_GTK_ENTRY (entry)), ==, "http://ab.xn--9dbne9b.example/x");
+  g_hash_table_remove_all (counts);
+  g_object_set (entry, "text", "http://ab." HE_SHALOM ".example/x", NULL);
+  iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), "http://ab." HE_SHALOM ".example/x");
+  g_assert_cmpuint (total (counts), ==, 0);
+
+  /* uri-host-mapping: the URI changes with it. */
+  iri_gtk_entry_set_uri_host_mapping (IRI_GTK_ENTRY (entry), IRI_HOST_MAPPING_UTS46);
+  g_assert_cmpuint (total (counts), ==, 0);
+  g_object_set (entry, "uri-host-mapping", IRI_HOST_MAPPING_PERCENT, NULL);
+  g_assert_cmpuint (count (counts, "uri-host-mapping"), ==, 1);
+  g_assert_cmpuint (count (counts, "uri"), ==, 1);
+  g_assert_cmpstr (iri_gtk_entry_get_uri (IRI_GTK_ENTRY (entry)), ==,
+                   "http://ab.%D7%A9%D7%9C%D7%95%D7%9D.example/x");
+  g_hash_table_remove_all (counts);
+  /* An ASCII host maps the same either way: no notify::uri. */
+  iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), "http://example.com/" HE_SHALOM);
+  g_hash_table_remove_all (counts);
+  iri_gtk_entry_set_uri_host_mapping (IRI_GTK_ENTRY (entry), IRI_HOST_MAPPING_IDNA2008);
+  g_assert_cmpuint (count (counts, "uri-host-mapping"), ==, 1);
+  g_assert_cmpuint (count (counts, "uri"), ==, 0);
+  g_assert_cmpuint (iri_gtk_entry_get_uri_host_mapping (IRI_GTK_ENTRY (entry)), ==, IRI_HOST_MAPPING_IDNA2008);
+  iri_gtk_entry_set_uri_host_mapping (IRI_GTK_ENTRY (entry), IRI_HOST_MAPPING_UTS46);
+  g_hash_table_remove_all (counts);
+
+  /* display-mode */
+  iri_gtk_entry_set_display_mode (IRI_GTK_ENTRY (entry), IRI_DISPLAY_EMBED);
+  g_assert_cmpuint (total (counts), ==, 0);
+  g_object_set (entry, "display-mode", IRI_DISPLAY_ISOLATE, NULL);
+  g_assert_cmpuint (count (counts, "display-mode"), ==, 1);
+  g_assert_cmpuint (count (counts, "uri"), ==, 0);
+  g_assert_cmpint (iri_gtk_entry_get_display_mode (IRI_GTK_ENTRY (entry)), ==, IRI_DISPLAY_ISOLATE);
+  iri_gtk_entry_set_display_mode (IRI_GTK_ENTRY (entry), IRI_DISPLAY_ISOLATE);
+  g_assert_cmpuint (count (counts, "display-mode"), ==, 1);
+  g_hash_table_remove_all (counts);
+
+  /* highest-severity: notified when it changes, not when the text
+   * does. */
+  iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), "http://exa mple/");
+  g_assert_cmpuint (count (counts, "highest-severity"), ==, 1);
+  g_assert_cmpint (iri_gtk_entry_get_highest_severity (IRI_GTK_ENTRY (entry)), ==, IRI_SEVERITY_ERROR);
+  iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), "http://exa mple/y");
+  g_assert_cmpuint (count (counts, "highest-severity"), ==, 1);
+  iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), "http://example/");
+  g_assert_cmpuint (count (counts, "highest-severity"), ==, 2);
+  g_assert_cmpint (iri_gtk_entry_get_highest_severity (IRI_GTK_ENTRY (entry)), ==, IRI_SEVERITY_NONE);
+  /* The model is the same object all along, and never notified. */
+  g_assert_true (iri_gtk_entry_get_diagnostics (IRI_GTK_ENTRY (entry)) == diagnostics);
+  g_assert_cmpuint (count (counts, "diagnostics"), ==, 0);
+  g_hash_table_remove_all (counts);
+
+  /* show-preview */
+  iri_gtk_entry_set_show_preview (IRI_GTK_ENTRY (entry), FALSE);
+  g_assert_cmpuint (total (counts), ==, 0);
+  g_object_set (entry, "show-preview", TRUE, NULL);
+  g_assert_cmpuint (count (counts, "show-preview"), ==, 1);
+  g_assert_true (iri_gtk_entry_get_show_preview (IRI_GTK_ENTRY (entry)));
+  iri_gtk_entry_set_show_preview (IRI_GTK_ENTRY (entry), 2);
+  g_assert_cmpuint (count (counts, "show-preview"), ==, 1);
+  g_hash_table_remove_all (counts);
+
+  /* known-hosts */
+  iri_gtk_entry_set_known_hosts (IRI_GTK_ENTRY (entry), NULL);
+  g_assert_cmpuint (total (counts), ==, 0);
+  g_object_set (entry, "known-hosts", hosts, NULL);
+  g_assert_cmpuint (count (counts, "known-hosts"), ==, 1);
+  g_object_get (entry, "known-hosts", &got_hosts, NULL);
+  g_assert_cmpstrv (got_hosts, hosts);
+  iri_gtk_entry_set_known_hosts (IRI_GTK_ENTRY (entry), hosts);
+  g_assert_cmpuint (count (counts, "known-hosts"), ==, 1);
+  iri_gtk_entry_set_known_hosts (IRI_GTK_ENTRY (entry), other_hosts);
+  g_assert_cmpuint (count (counts, "known-hosts"), ==, 2);
+  g_hash_table_remove_all (counts);
+
+  /* convert-uris */
+  iri_gtk_entry_set_convert_uris (IRI_GTK_ENTRY (entry), TRUE);
+  g_assert_cmpuint (total (counts), ==, 0);
+  g_object_set (entry, "convert-uris", FALSE, NULL);
+  g_assert_cmpuint (count (counts, "convert-uris"), ==, 1);
+  g_assert_false (iri_gtk_entry_get_convert_uris (IRI_GTK_ENTRY (entry)));
+  g_hash_table_remove_all (counts);
+
+  /* GtkEditable's own properties, through the delegate. */
+  g_object_set (entry, "editable", TRUE, "width-chars", -1, "max-width-chars", -1, "xalign", 0.0f,
+                "enable-undo", TRUE, NULL);
+  g_assert_cmpuint (total (counts), ==, 0);
+  gtk_editable_set_width_chars (GTK_EDITABLE (entry), 30);
+  g_assert_cmpuint (count (counts, "width-chars"), ==, 1);
+  g_assert_cmpint (gtk_editable_get_width_chars (GTK_EDITABLE (entry)), ==, 30);
+  gtk_editable_set_editable (GTK_EDITABLE (entry), FALSE);
+  g_assert_cmpuint (count (counts, "editable"), ==, 1);
+  g_assert_false (gtk_editable_get_editable (GTK_EDITABLE (entry)));
+  gtk_editable_set_editable (GTK_EDITABLE (entry), TRUE);
+  g_hash_table_remove_all (counts);
+
+  /* Disposing notifies nothing. */
+  g_assert_finalize_object (entry);
+  g_assert_cmpuint (total (counts), ==, 0);
+}
+
+/* In a window, with every part shown, then destroyed. */
+static void
+test_lifecycle (void)
+{
+  GtkWidget *entry = g_object_ref_sink (iri_gtk_entry_new ());
+  g_autoptr(GHashTable) counts = NULL;
+  GtkWidget *window;
+
+  iri_gtk_entry_set_show_preview (IRI_GTK_ENTRY (entry), TRUE);
+  iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), "http://\363\260\200\200.example/" RLO);
+  window = iri_gtk_test_window_new (entry, GTK_TEXT_DIR_RTL);
+  gtk_widget_activate_action (GTK_WIDGET (iri_gtk_test_get_text (entry)), "menu.popup", NULL);
+  iri_gtk_test_wait (20);
+  gtk_window_destroy (GTK_WINDOW (window));
+  /* GtkWidget notifies "parent" and "root" when the window goes; the
+   * entry's own dispose notifies nothing. */
+  counts = watch (entry);
+  g_assert_finalize_object (entry);
+  g_assert_cmpuint (total (counts), ==, 0);
+}
+
+/* ------------------------------------------------------------------ */
+/* URI */
+
+static void
+test_uri (void)
+{
+  static const char * const texts[] = {
+    "http://ab." HE_SHALOM ".example/" AR_SAFHA "?q=" HE_SHALOM "#" AR_SAFHA,
+    "http://r\303\251sum\303\251.example.org/",
+    "http://Fass.DE/",
+    "http://\342\230\272.example/",            /* refused by IDNA2008 */
+    HE_SHALOM "/abc",
+    "http://exa mple/",
+    "",
+  };
+  GtkWidget *entry = g_object_ref_sink (iri_gtk_entry_new ());
+
+  for (gsize k = 0; k < G_N_ELEMENTS (texts); k++)
+    {
+      iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), texts[k]);
+      for (int mapping = IRI_HOST_MAPPING_PERCENT; mapping <= IRI_HOST_MAPPING_UTS46_TRANSITIONAL; mapping++)
+        {
+          g_autofree char *expected = iri_to_uri (texts[k], -1, mapping, NULL);
+
+          iri_gtk_entry_set_uri_host_mapping (IRI_GTK_ENTRY (entry), mapping);
+          g_assert_cmpstr (iri_gtk_entry_get_uri (IRI_GTK_ENTRY (entry)), ==, expected);
+        }
+    }
+
+  g_assert_finalize_object (entry);
+}
+
+static void
+test_preview (void)
+{
+  GtkWidget *entry = g_object_ref_sink (iri_gtk_entry_new ());
+  GtkWidget *window = iri_gtk_test_window_new (entry, GTK_TEXT_DIR_LTR);
+  GtkWidget *text = GTK_WIDGET (iri_gtk_test_get_text (entry));
+  GtkWidget *preview = gtk_widget_get_next_sibling (text);
+  GtkWidget *label = gtk_widget_get_first_child (preview);
+  GtkWidget *button = gtk_widget_get_next_sibling (label);
+  g_autofree char *copied = NULL;
+
+  g_assert_true (gtk_widget_has_css_class (preview, "preview"));
+  g_assert_false (gtk_widget_get_visible (preview));
+  iri_gtk_entry_set_show_preview (IRI_GTK_ENTRY (entry), TRUE);
+  g_assert_true (gtk_widget_get_visible (preview));
+
+  iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), "https://" HE_SHALOM ".example/" AR_SAFHA);
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (label)), ==, iri_gtk_entry_get_uri (IRI_GTK_ENTRY (entry)));
+  g_assert_true (gtk_label_get_selectable (GTK_LABEL (label)));
+  g_assert_cmpint (gtk_widget_get_direction (label), ==, GTK_TEXT_DIR_LTR);
+
+  /* It follows every change. */
+  iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), "https://example.org/" HE_SHALOM);
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (label)), ==, "https://example.org/%D7%A9%D7%9C%D7%95%D7%9D");
+
+  g_signal_emit_by_name (button, "clicked");
+  copied = iri_gtk_test_read_clipboard (gtk_widget_get_clipboard (entry));
+  g_assert_cmpstr (copied, ==, "https://example.org/%D7%A9%D7%9C%D7%95%D7%9D");
+
+  /* A host IDNA refuses: no URI, the reason instead, nothing to copy. */
+  iri_gtk_entry_set_uri_host_mapping (IRI_GTK_ENTRY (entry), IRI_HOST_MAPPING_IDNA2008);
+  iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), "http://\342\230\272.example/");
+  g_assert_null (iri_gtk_entry_get_uri (IRI_GTK_ENTRY (entry)));
+  g_assert_true (gtk_widget_has_css_class (label, "error"));
+  g_assert_false (gtk_widget_get_sensitive (button));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_assert_finalize_object (entry);
+}
+
+/* ------------------------------------------------------------------ */
+/* Diagnostics */
+
+static IriNotation
+notation_of (const IriGtkTestExample *example)
+{
+  return g_str_equal (example->notation, "hebrew") ? IRI_NOTATION_HEBREW : IRI_NOTATION_ARABIC;
+}
+
+static int
+compare_strings (gconstpointer a,
+                 gconstpointer b)
+{
+  return g_strcmp0 (*(const char * const *) a, *(const char * const *) b);
+}
+
+/* The model holds the core's diagnostics for the text, in its order
+ * (most severe first), and the §4.4 findings the data file expects. */
+static void
+test_diagnostics_examples (void)
+{
+  g_autoptr(GPtrArray) examples = iri_gtk_test_load_examples ();
+  GtkWidget *entry = g_object_ref_sink (iri_gtk_entry_new ());
+  GListModel *model = iri_gtk_entry_get_diagnostics (IRI_GTK_ENTRY (entry));
+
+  for (guint k = 0; k < examples->len; k++)
+    {
+      const IriGtkTestExample *example = g_ptr_array_index (examples, k);
+      g_autofree char *text = iri_notation_to_rtl (example->logical, -1, notation_of (example));
+      g_autoptr(IriAnalysis) analysis = iri_analyze (text, -1);
+      g_autoptr(GPtrArray) got = g_ptr_array_new_with_free_func (g_free);
+      g_autoptr(GPtrArray) expected = g_ptr_array_new_with_free_func (g_free);
+      IriSeverity highest = IRI_SEVERITY_NONE;
+
+      iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), text);
+      g_assert_cmpuint (g_list_model_get_n_items (model), ==, iri_analysis_get_n_diagnostics (analysis));
+      for (guint d = 0; d < g_list_model_get_n_items (model); d++)
+        {
+          g_autoptr(IriDiagnostic) diagnostic = g_list_model_get_item (model, d);
+          IriDiagnostic *core = iri_analysis_get_diagnostic (analysis, d);
+          const char *code = iri_diagnostic_get_code (diagnostic);
+          IriSeverity severity = iri_diagnostic_get_severity (diagnostic);
+
+          g_assert_cmpstr (code, ==, iri_diagnostic_get_code (core));
+          g_assert_cmpint (severity, ==, iri_diagnostic_get_severity (core));
+          g_assert_cmpuint (iri_diagnostic_get_start (diagnostic), ==, iri_diagnostic_get_start (core));
+          g_assert_cmpuint (iri_diagnostic_get_end (diagnostic), ==, iri_diagnostic_get_end (core));
+          g_assert_cmpstr (iri_diagnostic_get_message (diagnostic), ==, iri_diagnostic_get_message (core));
+          g_assert_nonnull (iri_diagnostic_get_spec (diagnostic));
+          /* Most severe first. */
+          if (d > 0)
+            {
+              g_autoptr(IriDiagnostic) previous = g_list_model_get_item (model, d - 1);
+
+              g_assert_cmpint (iri_diagnostic_get_severity (previous), >=, severity);
+            }
+          highest = MAX (highest, severity);
+          if (g_str_has_prefix (code, "bidi-") || g_str_equal (code, "idna-bidi-rule"))
+            g_ptr_array_add (got, g_strdup_printf ("%s:%c", code, iri_severity_to_string (severity)[0]));
+        }
+      g_assert_cmpint (iri_gtk_entry_get_highest_severity (IRI_GTK_ENTRY (entry)), ==, highest);
+
+      if (!g_str_equal (example->findings, "-"))
+        {
+          g_auto(GStrv) findings = g_strsplit (example->findings, ",", -1);
+
+          for (guint f = 0; findings[f] != NULL; f++)
+            g_ptr_array_add (expected, g_strdup (findings[f]));
+        }
+      g_ptr_array_sort (got, compare_strings);
+      g_ptr_array_sort (expected, compare_strings);
+      g_assert_cmpuint (got->len, ==, expected->len);
+      for (guint f = 0; f < got->len; f++)
+        g_assert_cmpstr (g_ptr_array_index (got, f), ==, g_ptr_array_index (expected, f));
+    }
+
+  g_assert_finalize_object (entry);
+}
+
+static void
+items_changed_cb (GListModel *model,
+                  guint       position,
+                  guint       removed,
+                  guint       added,
+                  guint      *changes)
+{
+  (*changes)++;
+}
+
+/* The model is spliced only where the findings change. */
+static void
+test_diagnostics_splice (void)
+{
+  GtkWidget *entry = g_object_ref_sink (iri_gtk_entry_new ());
+  GListModel *model = iri_gtk_entry_get_diagnostics (IRI_GTK_ENTRY (entry));
+  g_autoptr(IriDiagnostic) first = NULL;
+  g_autoptr(IriDiagnostic) again = NULL;
+  guint changes = 0;
+
+  iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), "http://exa mple/a");
+  g_signal_connect (model, "items-changed", G_CALLBACK (items_changed_cb), &changes);
+  first = g_list_model_get_item (model, 0);
+
+  /* Another path, the same findings: nothing changes, the same
+   * objects stay. */
+  iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), "http://exa mple/b");
+  g_assert_cmpuint (changes, ==, 0);
+  again = g_list_model_get_item (model, 0);
+  g_assert_true (first == again);
+
+  iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), "http://example/b");
+  g_assert_cmpuint (changes, ==, 1);
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, 0);
+
+  g_signal_handlers_disconnect_by_func (model, items_changed_cb, &changes);
+  g_assert_finalize_object (entry);
+}
+
+/* ------------------------------------------------------------------ */
+/* Tooltip */
+
+static void
+glyph_center (IriGtkText *text,
+              int         position,
+              int        *x,
+              int        *y)
+{
+  PangoRectangle rect;
+  int lx, ly;
+
+  iri_gtk_text_get_layout_offsets (text, &lx, &ly);
+  pango_layout_index_to_pos (iri_gtk_text_get_layout (text), iri_gtk_text_position_to_index (text, position), &rect);
+  *x = lx + PANGO_PIXELS (rect.x + rect.width / 2);
+  *y = ly + PANGO_PIXELS (rect.y + rect.height / 2);
+}
+
+static void
+test_tooltip (void)
+{
+  GtkWidget *entry = g_object_ref_sink (iri_gtk_entry_new ());
+  GtkWidget *window = iri_gtk_test_window_new (entry, GTK_TEXT_DIR_RTL);
+  IriGtkText *text = iri_gtk_test_get_text (entry);
+  g_autofree char *logical = iri_notation_to_rtl ("http://ab.cd.ef/GH1/2IJ/KL.html", -1, IRI_NOTATION_HEBREW);
+  g_autoptr(GtkTooltip) tooltip = g_object_new (GTK_TYPE_TOOLTIP, NULL);
+  GListModel *model = iri_gtk_entry_get_diagnostics (IRI_GTK_ENTRY (entry));
+  IriDiagnostic *edge = NULL;
+  g_autofree char *markup = NULL;
+  g_autofree char *message = NULL;
+  g_autofree char *hint = NULL;
+  gboolean shown = FALSE;
+  int x, y;
+
+  /* Example 8: §4.2 rule 2 is broken by "GH1". */
+  iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), logical);
+  for (guint d = 0; d < g_list_model_get_n_items (model); d++)
+    {
+      g_autoptr(IriDiagnostic) diagnostic = g_list_model_get_item (model, d);
+
+      if (edge == NULL && g_str_equal (iri_diagnostic_get_code (diagnostic), "bidi-rtl-edge"))
+        edge = diagnostic;
+    }
+  g_assert_nonnull (edge);
+  g_assert_cmpuint (iri_diagnostic_get_start (edge), ==, 16);
+
+  markup = iri_gtk_text_get_tooltip_markup_at (text, iri_diagnostic_get_start (edge));
+  g_assert_nonnull (markup);
+  message = g_markup_escape_text (iri_diagnostic_get_message (edge), -1);
+  hint = g_markup_escape_text (iri_diagnostic_get_hint (edge), -1);
+  g_assert_nonnull (strstr (markup, message));
+  g_assert_nonnull (strstr (markup, iri_diagnostic_get_spec (edge)));
+  g_assert_nonnull (strstr (markup, hint));
+  g_assert_nonnull (strstr (markup, "<b>Warning:</b>"));
+  g_assert_nonnull (strstr (markup, "Fix:"));
+  g_assert_true (pango_parse_markup (markup, -1, 0, NULL, NULL, NULL, NULL));
+
+  /* Through GTK's query-tooltip, at the glyph of the character. */
+  glyph_center (text, iri_diagnostic_get_start (edge), &x, &y);
+  g_signal_emit_by_name (text, "query-tooltip", x, y, FALSE, tooltip, &shown);
+  g_assert_true (shown);
+
+  /* Over the scheme there is nothing to say. */
+  g_clear_pointer (&markup, g_free);
+  markup = iri_gtk_text_get_tooltip_markup_at (text, 1);
+  g_assert_null (markup);
+  glyph_center (text, 1, &x, &y);
+  g_signal_emit_by_name (text, "query-tooltip", x, y, FALSE, tooltip, &shown);
+  g_assert_false (shown);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_assert_finalize_object (entry);
+}
+
+/* ------------------------------------------------------------------ */
+/* Keys */
+
+static void
+activate_cb (IriGtkEntry *entry,
+             guint       *activated)
+{
+  (*activated)++;
+}
+
+static void
+test_activate (void)
+{
+  GtkWidget *entry = g_object_ref_sink (iri_gtk_entry_new ());
+  guint activated = 0;
+
+  g_signal_connect (entry, "activate", G_CALLBACK (activate_cb), &activated);
+  g_assert_true (iri_gtk_test_press (entry, "Return"));
+  g_assert_cmpuint (activated, ==, 1);
+  g_assert_true (iri_gtk_test_press (entry, "KP_Enter"));
+  g_assert_cmpuint (activated, ==, 2);
+
+  g_assert_finalize_object (entry);
+}
+
+/* The cursor itself: gtk_editable_get_position() on a delegating
+ * editable gives the end of the selection, whichever end the cursor is
+ * at. */
+static int
+cursor_of (GtkWidget *entry)
+{
+  int position;
+
+  g_object_get (entry, "cursor-position", &position, NULL);
+  return position;
+}
+
+static void
+assert_selection (GtkWidget *entry,
+                  int        start,
+                  int        end)
+{
+  int s, e;
+
+  gtk_editable_get_selection_bounds (GTK_EDITABLE (entry), &s, &e);
+  g_assert_cmpint (s, ==, start);
+  g_assert_cmpint (e, ==, end);
+}
+
+static void
+test_keys (void)
+{
+  GtkWidget *entry = g_object_ref_sink (iri_gtk_entry_new ());
+  GtkWidget *window = iri_gtk_test_window_new (entry, GTK_TEXT_DIR_RTL);
+  /* http://ab.גדה.ij/kl: the Hebrew label is at 10–13. */
+  const char *logical = "http://ab.\327\222\327\223\327\224.ij/kl";
+
+  iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), logical);
+
+  g_assert_true (iri_gtk_test_press (entry, "Home"));
+  g_assert_cmpint (cursor_of (entry), ==, 0);
+  g_assert_true (iri_gtk_test_press (entry, "End"));
+  g_assert_cmpint (cursor_of (entry), ==, 19);
+  g_assert_true (iri_gtk_test_press (entry, "<Shift>Home"));
+  assert_selection (entry, 0, 19);
+  g_assert_true (iri_gtk_test_press (entry, "Right"));
+  /* Right with a selection goes to its right end, without moving. */
+  g_assert_cmpint (cursor_of (entry), ==, 19);
+  assert_selection (entry, 19, 19);
+
+  /* Visual movement into the right-to-left label: from "ab." (10) the
+   * next position to the right is after its last letter (12), which is
+   * drawn first. */
+  gtk_editable_set_position (GTK_EDITABLE (entry), 10);
+  g_assert_true (iri_gtk_test_press (entry, "Right"));
+  g_assert_cmpint (cursor_of (entry), ==, 12);
+  g_assert_true (iri_gtk_test_press (entry, "<Shift>Right"));
+  g_assert_cmpint (cursor_of (entry), ==, 11);
+  assert_selection (entry, 11, 12);
+  g_assert_true (iri_gtk_test_press (entry, "Left"));
+  assert_selection (entry, 12, 12);
+
+  /* Control moves by unit: to the end of the next one, back to the
+   * start of the previous one. */
+  gtk_editable_set_position (GTK_EDITABLE (entry), 0);
+  g_assert_true (iri_gtk_test_press (entry, "<Control>Right"));
+  g_assert_cmpint (cursor_of (entry), ==, 4);   /* "http" */
+  g_assert_true (iri_gtk_test_press (entry, "<Control>Right"));
+  g_assert_cmpint (cursor_of (entry), ==, 9);   /* "ab" */
+  g_assert_true (iri_gtk_test_press (entry, "<Control><Shift>Right"));
+  assert_selection (entry, 9, 13);                                             /* "גדה" */
+  g_assert_true (iri_gtk_test_press (entry, "<Control>Left"));
+  g_assert_cmpint (cursor_of (entry), ==, 9);
+
+  /* A double click selects a unit; on a delimiter, the delimiter. */
+  iri_gtk_text_select_unit_at (iri_gtk_test_get_text (entry), 11);
+  assert_selection (entry, 10, 13);
+  iri_gtk_text_select_unit_at (iri_gtk_test_get_text (entry), 13);
+  assert_selection (entry, 13, 14);
+
+  /* Deleting. */
+  gtk_editable_set_position (GTK_EDITABLE (entry), 19);
+  g_assert_true (iri_gtk_test_press (entry, "BackSpace"));
+  g_assert_cmpstr (iri_gtk_entry_get_text (IRI_GTK_ENTRY (entry)), ==, "http://ab.\327\222\327\223\327\224.ij/k");
+  g_assert_true (iri_gtk_test_press (entry, "<Control>BackSpace"));
+  g_assert_cmpstr (iri_gtk_entry_get_text (IRI_GTK_ENTRY (entry)), ==, "http://ab.\327\222\327\223\327\224.ij/");
+  gtk_editable_set_position (GTK_EDITABLE (entry), 0);
+  g_assert_true (iri_gtk_test_press (entry, "Delete"));
+  g_assert_cmpstr (iri_gtk_entry_get_text (IRI_GTK_ENTRY (entry)), ==, "ttp://ab.\327\222\327\223\327\224.ij/");
+
+  /* A grapheme cluster is one step and one deletion. */
+  iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), "e\314\201x");
+  gtk_editable_set_position (GTK_EDITABLE (entry), 0);
+  g_assert_true (iri_gtk_test_press (entry, "Right"));
+  g_assert_cmpint (cursor_of (entry), ==, 2);
+  g_assert_true (iri_gtk_test_press (entry, "BackSpace"));
+  g_assert_cmpstr (iri_gtk_entry_get_text (IRI_GTK_ENTRY (entry)), ==, "x");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_assert_finalize_object (entry);
+}
+
+/* A text longer than the entry scrolls so that the cursor stays in
+ * view. */
+static void
+assert_cursor_visible (GtkWidget *entry)
+{
+  IriGtkText *text = iri_gtk_test_get_text (entry);
+  PangoRectangle strong;
+  int lx, ly, x;
+
+  iri_gtk_test_wait (30);
+  iri_gtk_text_get_layout_offsets (text, &lx, &ly);
+  pango_layout_get_cursor_pos (iri_gtk_text_get_layout (text),
+                               iri_gtk_text_position_to_index (text, cursor_of (entry)), &strong, NULL);
+  x = lx + PANGO_PIXELS (strong.x);
+  g_assert_cmpint (x, >=, 0);
+  g_assert_cmpint (x, <=, gtk_widget_get_width (GTK_WIDGET (text)));
+}
+
+static void
+test_scroll (void)
+{
+  GtkWidget *entry = g_object_ref_sink (iri_gtk_entry_new ());
+  GtkWidget *window = iri_gtk_test_window_new (entry, GTK_TEXT_DIR_RTL);
+  g_autoptr(GString) logical = g_string_new ("https://" HE_SHALOM ".example/");
+
+  for (int k = 0; k < 40; k++)
+    g_string_append (logical, k % 2 ? HE_SHALOM "/" : "segment/");
+  iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), logical->str);
+  gtk_widget_grab_focus (entry);
+
+  g_assert_true (iri_gtk_test_press (entry, "End"));
+  assert_cursor_visible (entry);
+  g_assert_true (iri_gtk_test_press (entry, "Home"));
+  assert_cursor_visible (entry);
+  for (int k = 0; k < 120; k++)
+    g_assert_true (iri_gtk_test_press (entry, "Right"));
+  assert_cursor_visible (entry);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_assert_finalize_object (entry);
+}
+
+/* Typing: the input method's commits, joined into one undo step up to
+ * a delimiter. */
+static void
+test_typing_undo (void)
+{
+  GtkWidget *entry = g_object_ref_sink (iri_gtk_entry_new ());
+  IriGtkText *text = iri_gtk_test_get_text (entry);
+  static const char * const typed[] = { "h", "t", "t", "p", ":", "/", "/", "\327\251", "\327\234" };
+
+  for (gsize k = 0; k < G_N_ELEMENTS (typed); k++)
+    iri_gtk_text_enter_text (text, typed[k]);
+  g_assert_cmpstr (iri_gtk_entry_get_text (IRI_GTK_ENTRY (entry)), ==, "http://\327\251\327\234");
+
+  g_assert_true (iri_gtk_test_press (entry, "<Control>z"));
+  g_assert_cmpstr (iri_gtk_entry_get_text (IRI_GTK_ENTRY (entry)), ==, "http://");
+  g_assert_true (iri_gtk_test_press (entry, "<Control>z"));
+  g_assert_cmpstr (iri_gtk_entry_get_text (IRI_GTK_ENTRY (entry)), ==, "http:/");
+  g_assert_true (iri_gtk_test_press (entry, "<Control>z"));
+  g_assert_cmpstr (iri_gtk_entry_get_text (IRI_GTK_ENTRY (entry)), ==, "http:");
+  g_assert_true (iri_gtk_test_press (entry, "<Control>z"));
+  g_assert_cmpstr (iri_gtk_entry_get_text (IRI_GTK_ENTRY (entry)), ==, "");
+  /* Nothing left to undo: the binding does not fire. */
+  g_assert_false (iri_gtk_test_press (entry, "<Control>z"));
+  g_assert_true (iri_gtk_test_press (entry, "<Control><Shift>z"));
+  g_assert_cmpstr (iri_gtk_entry_get_text (IRI_GTK_ENTRY (entry)), ==, "http:");
+
+  /* Moving the cursor starts a new step. */
+  iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), "");
+  iri_gtk_text_enter_text (text, "a");
+  iri_gtk_text_enter_text (text, "b");
+  gtk_editable_set_position (GTK_EDITABLE (entry), 0);
+  iri_gtk_text_enter_text (text, "c");
+  g_assert_cmpstr (iri_gtk_entry_get_text (IRI_GTK_ENTRY (entry)), ==, "cab");
+  g_assert_true (iri_gtk_test_press (entry, "<Control>z"));
+  g_assert_cmpstr (iri_gtk_entry_get_text (IRI_GTK_ENTRY (entry)), ==, "ab");
+
+  /* Typing over a selection is one step. */
+  gtk_editable_select_region (GTK_EDITABLE (entry), 0, 2);
+  iri_gtk_text_enter_text (text, "\330\265");
+  g_assert_cmpstr (iri_gtk_entry_get_text (IRI_GTK_ENTRY (entry)), ==, "\330\265");
+  g_assert_true (iri_gtk_test_press (entry, "<Control>z"));
+  g_assert_cmpstr (iri_gtk_entry_get_text (IRI_GTK_ENTRY (entry)), ==, "ab");
+
+  /* Not editable: typing does nothing. */
+  gtk_editable_set_editable (GTK_EDITABLE (entry), FALSE);
+  iri_gtk_text_enter_text (text, "x");
+  g_assert_cmpstr (iri_gtk_entry_get_text (IRI_GTK_ENTRY (entry)), ==, "ab");
+
+  g_assert_finalize_object (entry);
+}
+
+/* ------------------------------------------------------------------ */
+/* Clipboard and drag and drop */
+
+static void
+changed_cb (GtkEditable *editable,
+            guint       *changed)
+{
+  (*changed)++;
+}
+
+static void
+paste_and_wait (GtkWidget  *entry,
+                const char *clipboard_text)
+{
+  guint changed = 0;
+
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (entry), clipboard_text);
+  g_signal_connect (entry, "changed", G_CALLBACK (changed_cb), &changed);
+  g_assert_true (iri_gtk_test_press (entry, "<Control>v"));
+  while (changed == 0)
+    g_main_context_iteration (NULL, TRUE);
+  g_signal_handlers_disconnect_by_func (entry, changed_cb, &changed);
+}
+
+static void
+test_clipboard (void)
+{
+  GtkWidget *entry = g_object_ref_sink (iri_gtk_entry_new ());
+  GtkWidget *window = iri_gtk_test_window_new (entry, GTK_TEXT_DIR_RTL);
+  GtkWidget *text = GTK_WIDGET (iri_gtk_test_get_text (entry));
+  const char *logical = "http://ab." HE_SHALOM ".example/" AR_SAFHA;
+  g_autofree char *copied = NULL;
+  g_autofree char *as_uri = NULL;
+
+  /* Copy gives the logical IRI, Copy as URI the URI. */
+  iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), logical);
+  g_assert_true (iri_gtk_test_press (entry, "<Control>a"));
+  g_assert_true (iri_gtk_test_press (entry, "<Control>c"));
+  copied = iri_gtk_test_read_clipboard (gtk_widget_get_clipboard (entry));
+  g_assert_cmpstr (copied, ==, logical);
+  gtk_widget_activate_action (text, "iri.copy-uri", NULL);
+  as_uri = iri_gtk_test_read_clipboard (gtk_widget_get_clipboard (entry));
+  g_assert_cmpstr (as_uri, ==, iri_gtk_entry_get_uri (IRI_GTK_ENTRY (entry)));
+  g_assert_cmpstr (as_uri, ==, "http://ab.xn--9dbne9b.example/%D8%B5%D9%81%D8%AD%D8%A9");
+
+  /* Pasting a URI over the selection shows the IRI (§3.7), and one undo
+   * takes the whole paste back. */
+  g_assert_true (iri_gtk_test_press (entry, "<Control>a"));
+  paste_and_wait (entry, "http://xn--9dbne9b.example/%D7%A9%D7%9C%D7%95%D7%9D?q=%D8%B5");
+  g_assert_cmpstr (iri_gtk_entry_get_text (IRI_GTK_ENTRY (entry)), ==,
+                   "http://" HE_SHALOM ".example/" HE_SHALOM "?q=\330\265");
+  g_assert_true (iri_gtk_test_press (entry, "<Control>z"));
+  g_assert_cmpstr (iri_gtk_entry_get_text (IRI_GTK_ENTRY (entry)), ==, logical);
+  g_assert_true (iri_gtk_test_press (entry, "<Control><Shift>z"));
+  g_assert_cmpstr (iri_gtk_entry_get_text (IRI_GTK_ENTRY (entry)), ==,
+                   "http://" HE_SHALOM ".example/" HE_SHALOM "?q=\330\265");
+
+  /* Encoded bidi controls stay encoded: §3.7 never decodes them. */
+  iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), "");
+  paste_and_wait (entry, "http://example.org/a%E2%80%AEb");
+  g_assert_cmpstr (iri_gtk_entry_get_text (IRI_GTK_ENTRY (entry)), ==, "http://example.org/a%E2%80%AEb");
+
+  /* A pasted bidi control is kept, shown escaped, and flagged. */
+  iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), "");
+  paste_and_wait (entry, "http://example.org/abc" RLO "def");
+  g_assert_cmpstr (iri_gtk_entry_get_text (IRI_GTK_ENTRY (entry)), ==, "http://example.org/abc" RLO "def");
+  {
+    const char *display = pango_layout_get_text (iri_gtk_text_get_layout (IRI_GTK_TEXT (text)));
+    GListModel *model = iri_gtk_entry_get_diagnostics (IRI_GTK_ENTRY (entry));
+    gboolean flagged = FALSE;
+
+    g_assert_null (strstr (display, RLO));
+    g_assert_nonnull (strstr (display, "abc%E2%80%AEdef"));
+    for (guint d = 0; d < g_list_model_get_n_items (model); d++)
+      {
+        g_autoptr(IriDiagnostic) diagnostic = g_list_model_get_item (model, d);
+
+        flagged |= g_str_equal (iri_diagnostic_get_code (diagnostic), "bidi-formatting-character");
+      }
+    g_assert_true (flagged);
+  }
+
+  /* Without convert-uris, a URI is pasted as it is. */
+  iri_gtk_entry_set_convert_uris (IRI_GTK_ENTRY (entry), FALSE);
+  iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), "");
+  paste_and_wait (entry, "http://xn--9dbne9b.example/");
+  g_assert_cmpstr (iri_gtk_entry_get_text (IRI_GTK_ENTRY (entry)), ==, "http://xn--9dbne9b.example/");
+
+  /* Cut. */
+  gtk_editable_select_region (GTK_EDITABLE (entry), 0, 7);
+  g_assert_true (iri_gtk_test_press (entry, "<Control>x"));
+  g_assert_cmpstr (iri_gtk_entry_get_text (IRI_GTK_ENTRY (entry)), ==, "xn--9dbne9b.example/");
+  g_clear_pointer (&copied, g_free);
+  copied = iri_gtk_test_read_clipboard (gtk_widget_get_clipboard (entry));
+  g_assert_cmpstr (copied, ==, "http://");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_assert_finalize_object (entry);
+}
+
+static void
+test_drop (void)
+{
+  GtkWidget *entry = g_object_ref_sink (iri_gtk_entry_new ());
+  IriGtkText *text = iri_gtk_test_get_text (entry);
+
+  iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), "see: ");
+  g_assert_true (iri_gtk_text_drop_text (text, "file:///tmp/%D7%A9%D7%9C%D7%95%D7%9D.txt", 5));
+  g_assert_cmpstr (iri_gtk_entry_get_text (IRI_GTK_ENTRY (entry)), ==, "see: file:///tmp/" HE_SHALOM ".txt");
+  assert_selection (entry, 5, 25);
+  g_assert_true (iri_gtk_test_press (entry, "<Control>z"));
+  g_assert_cmpstr (iri_gtk_entry_get_text (IRI_GTK_ENTRY (entry)), ==, "see: ");
+
+  gtk_editable_set_editable (GTK_EDITABLE (entry), FALSE);
+  g_assert_false (iri_gtk_text_drop_text (text, "x", 0));
+
+  g_assert_finalize_object (entry);
+}
+
+/* The context menu has "Copy as URI". */
+static gboolean
+menu_has_action (GMenuModel *model,
+                 const char *action)
+{
+  for (int k = 0; k < g_menu_model_get_n_items (model); k++)
+    {
+      g_autofree char *name = NULL;
+      GMenuModel *section = g_menu_model_get_item_link (model, k, G_MENU_LINK_SECTION);
+
+      if (section != NULL)
+        {
+          gboolean found = menu_has_action (section, action);
+
+          g_object_unref (section);
+          if (found)
+            return TRUE;
+        }
+      if (g_menu_model_get_item_attribute (model, k, G_MENU_ATTRIBUTE_ACTION, "s", &name) &&
+          g_str_equal (name, action))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+test_context_menu (void)
+{
+  GtkWidget *entry, *window, *text;
+  GtkWidget *popover = NULL;
+
+  /* A right-to-left user interface, as in a Hebrew or Arabic locale. */
+  gtk_widget_set_default_direction (GTK_TEXT_DIR_RTL);
+  entry = g_object_ref_sink (iri_gtk_entry_new ());
+  window = iri_gtk_test_window_new (entry, GTK_TEXT_DIR_RTL);
+  text = GTK_WIDGET (iri_gtk_test_get_text (entry));
+
+  iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), "http://" HE_SHALOM "/");
+  g_assert_true (iri_gtk_test_press (entry, "<Shift>F10"));
+  iri_gtk_test_wait (20);
+  for (GtkWidget *child = gtk_widget_get_first_child (text); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      if (GTK_IS_POPOVER_MENU (child))
+        popover = child;
+    }
+  g_assert_nonnull (popover);
+  g_assert_true (gtk_widget_get_visible (popover));
+  /* The menu mirrors with the interface; the widget keeps the
+   * interface's direction too: only the IRI's layout is left to
+   * right. */
+  g_assert_cmpint (gtk_widget_get_direction (popover), ==, GTK_TEXT_DIR_RTL);
+  g_assert_cmpint (gtk_widget_get_direction (text), ==, GTK_TEXT_DIR_RTL);
+  g_assert_cmpint (pango_layout_get_line_readonly (iri_gtk_text_get_layout (IRI_GTK_TEXT (text)), 0)->resolved_dir,
+                   ==, PANGO_DIRECTION_LTR);
+  g_assert_true (menu_has_action (gtk_popover_menu_get_menu_model (GTK_POPOVER_MENU (popover)), "iri.copy-uri"));
+  g_assert_true (menu_has_action (gtk_popover_menu_get_menu_model (GTK_POPOVER_MENU (popover)), "clipboard.paste"));
+  gtk_popover_popdown (GTK_POPOVER (popover));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_assert_finalize_object (entry);
+  gtk_widget_set_default_direction (GTK_TEXT_DIR_LTR);
+}
+
+/* ------------------------------------------------------------------ */
+/* Input method, accessibility, fonts, style */
+
+static void
+test_input_purpose (void)
+{
+  GtkWidget *entry = g_object_ref_sink (iri_gtk_entry_new ());
+  GtkIMContext *im = iri_gtk_text_get_im_context (iri_gtk_test_get_text (entry));
+  GtkInputPurpose purpose;
+  GtkInputHints hints;
+
+  g_assert_true (GTK_IS_IM_CONTEXT (im));
+  g_object_get (im, "input-purpose", &purpose, "input-hints", &hints, NULL);
+  g_assert_cmpint (purpose, ==, GTK_INPUT_PURPOSE_URL);
+  g_assert_true (hints & GTK_INPUT_HINT_NO_SPELLCHECK);
+  g_assert_false (hints & GTK_INPUT_HINT_SPELLCHECK);
+
+  /* A commit from the input method is typing. */
+  g_signal_emit_by_name (im, "commit", "\327\251");
+  g_assert_cmpstr (iri_gtk_entry_get_text (IRI_GTK_ENTRY (entry)), ==, "\327\251");
+
+  g_assert_finalize_object (entry);
+}
+
+static void
+test_accessible (void)
+{
+  GtkWidget *entry = g_object_ref_sink (iri_gtk_entry_new ());
+  g_autofree char *logical = iri_notation_to_rtl ("http://ab.cd.EF/GH/ij/kl.html", -1, IRI_NOTATION_HEBREW);
+  GListModel *model = iri_gtk_entry_get_diagnostics (IRI_GTK_ENTRY (entry));
+  g_autoptr(IriDiagnostic) first = NULL;
+  g_autofree char *expected = NULL;
+
+  gtk_test_accessible_assert_role (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_ROLE_TEXT_BOX);
+  g_assert_false (gtk_test_accessible_has_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION));
+
+  /* Example 5: the description is the most severe finding. */
+  iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), logical);
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, 3);
+  first = g_list_model_get_item (model, 0);
+  expected = g_strdup_printf ("Warning: %s (2 more findings)", iri_diagnostic_get_message (first));
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, expected);
+  g_assert_false (gtk_test_accessible_has_state (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_STATE_INVALID));
+
+  /* An error: invalid. */
+  iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), "http://exa mple/");
+  gtk_test_accessible_assert_state (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_STATE_INVALID, GTK_ACCESSIBLE_INVALID_TRUE);
+  g_clear_object (&first);
+  first = g_list_model_get_item (model, 0);
+  g_clear_pointer (&expected, g_free);
+  expected = g_strdup_printf ("Error: %s", iri_diagnostic_get_message (first));
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, expected);
+
+  /* Fixed: no description, valid. */
+  iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), "http://example/");
+  g_assert_false (gtk_test_accessible_has_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION));
+  g_assert_false (gtk_test_accessible_has_state (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_STATE_INVALID));
+
+  g_assert_finalize_object (entry);
+}
+
+/* §7.6: a unit whose characters the font has no glyph for is shown
+ * percent-encoded, with a notice; the text does not change.  U+F0000 is
+ * private use in plane 15, which no font on a test machine draws (the
+ * test checks that first). */
+static void
+test_font_coverage (void)
+{
+  GtkWidget *entry = g_object_ref_sink (iri_gtk_entry_new ());
+  GtkWidget *window = iri_gtk_test_window_new (entry, GTK_TEXT_DIR_LTR);
+  IriGtkText *text = iri_gtk_test_get_text (entry);
+  g_autoptr(GHashTable) counts = watch (entry);
+  const char *logical = "http://example.org/a\363\260\200\200b/" HE_SHALOM;
+  GtkWidget *notice = gtk_widget_get_last_child (entry);
+  g_autoptr(PangoLayout) probe = gtk_widget_create_pango_layout (entry, "\363\260\200\200");
+
+  if (pango_layout_get_unknown_glyphs_count (probe) == 0)
+    {
+      gtk_window_destroy (GTK_WINDOW (window));
+      g_object_unref (entry);
+      g_test_skip ("a font on this machine draws U+F0000");
+      return;
+    }
+
+  iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), logical);
+  g_assert_true (iri_gtk_entry_get_missing_glyphs (IRI_GTK_ENTRY (entry)));
+  g_assert_cmpuint (count (counts, "missing-glyphs"), ==, 1);
+  g_assert_cmpstr (iri_gtk_entry_get_text (IRI_GTK_ENTRY (entry)), ==, logical);
+  /* The whole segment, only it: ASCII stays, the Hebrew segment too. */
+  g_assert_cmpstr (pango_layout_get_text (iri_gtk_text_get_layout (text)), ==,
+                   "http://example.org/a%F3%B0%80%80b/" HE_SHALOM);
+  g_assert_true (gtk_widget_has_css_class (notice, "notice"));
+  g_assert_true (gtk_widget_get_visible (notice));
+  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (notice)), "U+F0000"));
+  {
+    g_autofree char *markup = iri_gtk_text_get_tooltip_markup_at (text, 20);
+
+    g_assert_nonnull (strstr (markup, "percent-encoded"));
+  }
+
+  /* The cursor steps over the escape in one move. */
+  gtk_editable_set_position (GTK_EDITABLE (entry), 20);
+  g_assert_true (iri_gtk_test_press (entry, "Right"));
+  g_assert_cmpint (cursor_of (entry), ==, 21);
+
+  iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), "http://example.org/" HE_SHALOM);
+  g_assert_false (iri_gtk_entry_get_missing_glyphs (IRI_GTK_ENTRY (entry)));
+  g_assert_cmpuint (count (counts, "missing-glyphs"), ==, 2);
+  g_assert_false (gtk_widget_get_visible (notice));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_assert_finalize_object (entry);
+}
+
+/* WCAG 2 relative luminance and contrast ratio. */
+static double
+luminance (const GdkRGBA *c)
+{
+  double channel[3] = { c->red, c->green, c->blue };
+
+  for (int k = 0; k < 3; k++)
+    channel[k] = channel[k] <= 0.03928 ? channel[k] / 12.92 : pow ((channel[k] + 0.055) / 1.055, 2.4);
+  return 0.2126 * channel[0] + 0.7152 * channel[1] + 0.0722 * channel[2];
+}
+
+static double
+contrast (const GdkRGBA *a,
+          const GdkRGBA *b)
+{
+  double la = luminance (a), lb = luminance (b);
+
+  return (MAX (la, lb) + 0.05) / (MIN (la, lb) + 0.05);
+}
+
+/* The default colours are readable in light, dark and high-contrast
+ * themes: at least 4.5:1 (WCAG AA) for text against the theme's base
+ * colour, 3:1 (WCAG non-text contrast) for underlines. */
+static void
+test_style_contrast (void)
+{
+  static const char * const themes[] = { "Default", "Default-dark", "Default-hc", "Default-hc-dark" };
+  GtkSettings *settings = gtk_settings_get_default ();
+  g_autofree char *saved = NULL;
+  GtkWidget *entry = g_object_ref_sink (iri_gtk_entry_new ());
+  GtkWidget *window = iri_gtk_test_window_new (entry, GTK_TEXT_DIR_LTR);
+  GtkWidget *text = GTK_WIDGET (iri_gtk_test_get_text (entry));
+
+  g_object_get (settings, "gtk-theme-name", &saved, NULL);
+  for (gsize t = 0; t < G_N_ELEMENTS (themes); t++)
+    {
+      GdkRGBA base;
+      guint checked = 0;
+
+      g_object_set (settings, "gtk-theme-name", themes[t], NULL);
+      iri_gtk_test_wait (20);
+      G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+      g_assert_true (gtk_style_context_lookup_color (gtk_widget_get_style_context (text), "theme_base_color", &base));
+      G_GNUC_END_IGNORE_DEPRECATIONS
+
+      for (GtkWidget *child = gtk_widget_get_first_child (text); child != NULL;
+           child = gtk_widget_get_next_sibling (child))
+        {
+          GdkRGBA color;
+          double ratio;
+
+          if (!IRI_GTK_IS_STYLE_NODE (child))
+            continue;
+          G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+          gtk_style_context_get_color (gtk_widget_get_style_context (child), &color);
+          G_GNUC_END_IGNORE_DEPRECATIONS
+          ratio = contrast (&color, &base);
+          if (g_str_equal (gtk_widget_get_css_name (child), "unit"))
+            {
+              if (ratio < 4.5)
+                g_error ("%s: unit.%s has contrast %.2f", themes[t], gtk_widget_get_css_classes (child)[0], ratio);
+            }
+          else if (ratio < 3.0)
+            g_error ("%s: diagnostic.%s has contrast %.2f", themes[t], gtk_widget_get_css_classes (child)[0], ratio);
+          checked++;
+        }
+      g_assert_cmpuint (checked, ==, 13 + 3);
+    }
+  g_object_set (settings, "gtk-theme-name", saved, NULL);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_assert_finalize_object (entry);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  if (!iri_gtk_test_init (&argc, &argv))
+    return 0;
+
+  g_test_add_func ("/iri-gtk/entry/properties", test_properties);
+  g_test_add_func ("/iri-gtk/entry/lifecycle", test_lifecycle);
+  g_test_add_func ("/iri-gtk/entry/uri", test_uri);
+  g_test_add_func ("/iri-gtk/entry/preview", test_preview);
+  g_test_add_func ("/iri-gtk/entry/diagnostics/examples", test_diagnostics_examples);
+  g_test_add_func ("/iri-gtk/entry/diagnostics/splice", test_diagnostics_splice);
+  g_test_add_func ("/iri-gtk/entry/tooltip", test_tooltip);
+  g_test_add_func ("/iri-gtk/entry/activate", test_activate);
+  g_test_add_func ("/iri-gtk/entry/keys", test_keys);
+  g_test_add_func ("/iri-gtk/entry/scroll", test_scroll);
+  g_test_add_func ("/iri-gtk/entry/typing-undo", test_typing_undo);
+  g_test_add_func ("/iri-gtk/entry/clipboard", test_clipboard);
+  g_test_add_func ("/iri-gtk/entry/drop", test_drop);
+  g_test_add_func ("/iri-gtk/entry/context-menu", test_context_menu);
+  g_test_add_func ("/iri-gtk/entry/input-purpose", test_input_purpose);
+  g_test_add_func ("/iri-gtk/entry/accessible", test_accessible);
+  g_test_add_func ("/iri-gtk/entry/font-coverage", test_font_coverage);
+  g_test_add_func ("/iri-gtk/entry/style-contrast", test_style_contrast);
+
+  return g_test_run ();
+}
