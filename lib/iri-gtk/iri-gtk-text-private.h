@@ -76,6 +76,11 @@ void            iri_gtk_text_undo                  (IriGtkText         *self);
 void            iri_gtk_text_redo                  (IriGtkText         *self);
 gboolean        iri_gtk_text_can_undo              (IriGtkText         *self);
 gboolean        iri_gtk_text_can_redo              (IriGtkText         *self);
+/* The links of the last pasted running text, offered in a popover
+ * (NULL when none is offered), and the choice of one (-1: the text). */
+GListModel     *iri_gtk_text_get_pasted_links      (IriGtkText         *self);
+void            iri_gtk_text_choose_pasted_link    (IriGtkText         *self,
+                                                    int                 index);
 char           *iri_gtk_text_convert_pasted        (IriGtkText         *self,
                                                     const char         *text);
 

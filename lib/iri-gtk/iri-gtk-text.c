@@ -115,6 +115,10 @@ struct _IriGtkText
   GtkIMContext       *im_context;
   IriGtkHistory      *history;
   GtkWidget          *popover;
+  GtkWidget          *links_popover;   /* links found in a pasted text */
+  GListModel         *pasted_links;    /* of IriLink */
+  char               *pasted_text;
+  int                 pasted_position; /* -1: at the selection */
   GtkAccessible      *accessible_owner;
   GtkGesture         *drag_gesture;
   GtkDragSource      *drag_source;
@@ -1165,20 +1169,216 @@ iri_gtk_text_convert_pasted (IriGtkText *self,
   return g_steal_pointer (&iri);
 }
 
+/* Pasted running text (§7.3, UTS #58) ----------------------------- */
+
+static void     insert_pasted (IriGtkText *self,
+                               const char *text);
+static gboolean drop_pasted   (IriGtkText *self,
+                               const char *text,
+                               int         position);
+
+static void
+clear_pasted_links (IriGtkText *self)
+{
+  g_clear_object (&self->pasted_links);
+  g_clear_pointer (&self->pasted_text, g_free);
+}
+
+/* Inserts link @index of the last pasted text, or the whole text when
+ * @index is -1, where the paste or drop was going to put it. */
+void
+iri_gtk_text_choose_pasted_link (IriGtkText *self,
+                                 int         index)
+{
+  g_autofree char *text = NULL;
+  int position = self->pasted_position;
+
+  g_return_if_fail (IRI_GTK_IS_TEXT (self));
+
+  if (self->pasted_text == NULL)
+    return;
+  if (index >= 0 && (guint) index < g_list_model_get_n_items (self->pasted_links))
+    {
+      g_autoptr(IriLink) link = g_list_model_get_item (self->pasted_links, index);
+
+      text = g_strdup (iri_link_get_iri (link));
+    }
+  else
+    text = g_strdup (self->pasted_text);
+  clear_pasted_links (self);
+  if (self->links_popover != NULL)
+    gtk_popover_popdown (GTK_POPOVER (self->links_popover));
+
+  if (position < 0)
+    insert_pasted (self, text);
+  else
+    drop_pasted (self, text, position);
+}
+
+GListModel *
+iri_gtk_text_get_pasted_links (IriGtkText *self)
+{
+  g_return_val_if_fail (IRI_GTK_IS_TEXT (self), NULL);
+
+  return self->pasted_links;
+}
+
+static void
+link_row_activated_cb (GtkListBox    *list,
+                       GtkListBoxRow *row,
+                       IriGtkText    *self)
+{
+  iri_gtk_text_choose_pasted_link (self, GPOINTER_TO_INT (g_object_get_data (G_OBJECT (row), "link")));
+}
+
+static void
+whole_text_clicked_cb (GtkButton  *button,
+                       IriGtkText *self)
+{
+  iri_gtk_text_choose_pasted_link (self, -1);
+}
+
+static void
+links_popover_closed_cb (IriGtkText *self)
+{
+  /* Escape or a click elsewhere: nothing is pasted. */
+  clear_pasted_links (self);
+}
+
+/* Whether @text is running text rather than one IRI: white space
+ * inside it (an IRI has none; at its ends it is the copy's doing). */
+static gboolean
+is_running_text (const char *text)
+{
+  g_autofree char *trimmed = g_strstrip (g_strdup (text));
+
+  for (const char *p = trimmed; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      if (g_unichar_isspace (g_utf8_get_char (p)))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* §7.3: a pasted paragraph is not one IRI.  When the links found in it
+ * (UTS #58) are the useful part, offer them in a popover at the cursor;
+ * choosing one inserts its IRI, "Paste the Whole Text" inserts the text
+ * as it is, and closing the popover pastes nothing.  Returns whether the
+ * popover was shown. */
+static gboolean
+offer_links (IriGtkText *self,
+             const char *text,
+             int         position)
+{
+  g_autoptr(GListModel) links = NULL;
+  GtkWidget *box, *heading, *list, *scrolled, *whole;
+  guint n_links;
+  GdkRectangle rect;
+  int lx, ly;
+  g_autofree char *title = NULL;
+
+  if (!is_running_text (text))
+    return FALSE;
+  links = iri_detect_links (text, -1, NULL);
+  n_links = links != NULL ? g_list_model_get_n_items (links) : 0;
+  if (n_links == 0)
+    return FALSE;
+
+  clear_pasted_links (self);
+  self->pasted_links = g_steal_pointer (&links);
+  self->pasted_text = g_strdup (text);
+  self->pasted_position = position;
+
+  g_clear_pointer (&self->links_popover, gtk_widget_unparent);
+  self->links_popover = gtk_popover_new ();
+  gtk_widget_set_parent (self->links_popover, GTK_WIDGET (self));
+  gtk_popover_set_position (GTK_POPOVER (self->links_popover), GTK_POS_BOTTOM);
+  g_signal_connect_swapped (self->links_popover, "closed", G_CALLBACK (links_popover_closed_cb), self);
+
+  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  /* Translators: heading of the popover offered when a paragraph is
+   * pasted into the address field; %u is the number of links in it */
+  title = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "The text has %u link. Paste it:",
+                                        "The text has %u links. Paste one:", n_links), n_links);
+  heading = gtk_label_new (title);
+  gtk_label_set_xalign (GTK_LABEL (heading), 0);
+  gtk_widget_add_css_class (heading, "heading");
+  gtk_box_append (GTK_BOX (box), heading);
+
+  list = gtk_list_box_new ();
+  gtk_list_box_set_selection_mode (GTK_LIST_BOX (list), GTK_SELECTION_NONE);
+  gtk_widget_add_css_class (list, "boxed-list");
+  for (guint i = 0; i < n_links; i++)
+    {
+      g_autoptr(IriLink) link = g_list_model_get_item (self->pasted_links, i);
+      g_autofree char *readable = iri_format_minimal (iri_link_get_iri (link), -1, IRI_FORMAT_DEFAULT, NULL);
+      /* Shown left-to-right whatever the direction around it (§4.1),
+       * in its readable form (§7.6), which never shows a bidi control
+       * or an invisible character as itself. */
+      g_autofree char *shown = g_strconcat ("\xE2\x81\xA6", readable != NULL ? readable : iri_link_get_iri (link),
+                                            "\xE2\x81\xA9", NULL);
+      GtkWidget *row = gtk_list_box_row_new ();
+      GtkWidget *label = gtk_label_new (shown);
+
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
+      gtk_label_set_max_width_chars (GTK_LABEL (label), 60);
+      gtk_widget_set_margin_top (label, 6);
+      gtk_widget_set_margin_bottom (label, 6);
+      gtk_widget_set_margin_start (label, 8);
+      gtk_widget_set_margin_end (label, 8);
+      gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), label);
+      gtk_widget_set_tooltip_text (row, readable != NULL ? readable : iri_link_get_iri (link));
+      g_object_set_data (G_OBJECT (row), "link", GINT_TO_POINTER (i));
+      gtk_list_box_append (GTK_LIST_BOX (list), row);
+    }
+  g_signal_connect (list, "row-activated", G_CALLBACK (link_row_activated_cb), self);
+  scrolled = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scrolled), TRUE);
+  gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scrolled), 320);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), list);
+  gtk_box_append (GTK_BOX (box), scrolled);
+
+  whole = gtk_button_new_with_mnemonic (_("Paste the _Whole Text"));
+  gtk_widget_add_css_class (whole, "flat");
+  g_signal_connect (whole, "clicked", G_CALLBACK (whole_text_clicked_cb), self);
+  gtk_box_append (GTK_BOX (box), whole);
+  gtk_popover_set_child (GTK_POPOVER (self->links_popover), box);
+
+  iri_gtk_text_get_layout_offsets (self, &lx, &ly);
+  rect.x = lx + cursor_x (self, self->cursor);
+  rect.y = 0;
+  rect.width = 1;
+  rect.height = gtk_widget_get_height (GTK_WIDGET (self));
+  gtk_popover_set_pointing_to (GTK_POPOVER (self->links_popover), &rect);
+  gtk_popover_popup (GTK_POPOVER (self->links_popover));
+  return TRUE;
+}
+
 /* A paste: the selection is replaced by the (converted) text in one
  * undo step.  Nothing is stripped: bidi controls stay in the text, where
- * the display shows them escaped and the core flags them. */
+ * the display shows them escaped and the core flags them.  Running text
+ * first offers the links found in it. */
 void
 iri_gtk_text_paste_text (IriGtkText *self,
                          const char *text)
 {
-  g_autofree char *converted = NULL;
-  int position;
-
   g_return_if_fail (IRI_GTK_IS_TEXT (self));
 
   if (!self->editable || text == NULL)
     return;
+  if (offer_links (self, text, -1))
+    return;
+  insert_pasted (self, text);
+}
+
+static void
+insert_pasted (IriGtkText *self,
+               const char *text)
+{
+  g_autofree char *converted = NULL;
+  int position;
 
   converted = iri_gtk_text_convert_pasted (self, text);
   begin_change (self);
@@ -1198,13 +1398,22 @@ iri_gtk_text_drop_text (IriGtkText *self,
                         const char *text,
                         int         position)
 {
-  g_autofree char *converted = NULL;
-  int pos = CLAMP (position, 0, (int) self->n_chars);
-
   g_return_val_if_fail (IRI_GTK_IS_TEXT (self), FALSE);
 
   if (!self->editable || text == NULL)
     return FALSE;
+  if (!self->moved_by_drop && offer_links (self, text, CLAMP (position, 0, (int) self->n_chars)))
+    return TRUE;
+  return drop_pasted (self, text, position);
+}
+
+static gboolean
+drop_pasted (IriGtkText *self,
+             const char *text,
+             int         position)
+{
+  g_autofree char *converted = NULL;
+  int pos = CLAMP (position, 0, (int) self->n_chars);
 
   converted = iri_gtk_text_convert_pasted (self, text);
   begin_change (self);
@@ -2830,6 +3039,8 @@ iri_gtk_text_dispose (GObject *object)
   g_clear_handle_id (&self->blink_id, g_source_remove);
   g_clear_handle_id (&self->coverage_idle_id, g_source_remove);
   g_clear_pointer (&self->popover, gtk_widget_unparent);
+  g_clear_pointer (&self->links_popover, gtk_widget_unparent);
+  clear_pasted_links (self);
   for (guint k = 0; k < IRI_GTK_N_UNIT_STYLES; k++)
     g_clear_pointer (&self->style_nodes[k], gtk_widget_unparent);
   for (guint k = 0; k <= IRI_SEVERITY_ERROR; k++)

@@ -811,6 +811,56 @@ test_clipboard (void)
   g_assert_finalize_object (entry);
 }
 
+/* §7.3: a pasted paragraph offers the links found in it (UTS #58) and
+ * pastes nothing until one is chosen; choosing one inserts its IRI in
+ * one undo step; "the whole text" inserts the text; one IRI pasted
+ * alone is not offered as a link. */
+static void
+test_paste_paragraph (void)
+{
+  GtkWidget *entry = g_object_ref_sink (iri_gtk_entry_new ());
+  GtkWidget *window = iri_gtk_test_window_new (entry, GTK_TEXT_DIR_RTL);
+  IriGtkText *text = iri_gtk_test_get_text (entry);
+  const char *paragraph = "Read " "http://ab." HE_SHALOM ".com/" AR_SAFHA " and example.org/faq, or mail me@example.net.";
+  GListModel *links;
+
+  iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), "x");
+  gtk_editable_select_region (GTK_EDITABLE (entry), 0, -1);
+  iri_gtk_text_paste_text (text, paragraph);
+  g_assert_cmpstr (iri_gtk_entry_get_text (IRI_GTK_ENTRY (entry)), ==, "x");
+  links = iri_gtk_text_get_pasted_links (text);
+  g_assert_nonnull (links);
+  g_assert_cmpuint (g_list_model_get_n_items (links), ==, 3);
+
+  /* The second: its IRI, with the implied scheme, over the selection. */
+  iri_gtk_text_choose_pasted_link (text, 1);
+  g_assert_cmpstr (iri_gtk_entry_get_text (IRI_GTK_ENTRY (entry)), ==, "https://example.org/faq");
+  g_assert_null (iri_gtk_text_get_pasted_links (text));
+  iri_gtk_text_undo (text);
+  g_assert_cmpstr (iri_gtk_entry_get_text (IRI_GTK_ENTRY (entry)), ==, "x");
+
+  /* The whole text, as it is. */
+  iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), "");
+  iri_gtk_text_paste_text (text, paragraph);
+  iri_gtk_text_choose_pasted_link (text, -1);
+  g_assert_cmpstr (iri_gtk_entry_get_text (IRI_GTK_ENTRY (entry)), ==, paragraph);
+
+  /* One IRI, even with white space around it from the copy. */
+  iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), "");
+  iri_gtk_text_paste_text (text, " https://example.org/a ");
+  g_assert_null (iri_gtk_text_get_pasted_links (text));
+  g_assert_cmpstr (iri_gtk_entry_get_text (IRI_GTK_ENTRY (entry)), ==, " https://example.org/a ");
+
+  /* Text without links is pasted as it is. */
+  iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), "");
+  iri_gtk_text_paste_text (text, "no links here");
+  g_assert_null (iri_gtk_text_get_pasted_links (text));
+  g_assert_cmpstr (iri_gtk_entry_get_text (IRI_GTK_ENTRY (entry)), ==, "no links here");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_assert_finalize_object (entry);
+}
+
 static void
 test_drop (void)
 {
@@ -1101,6 +1151,7 @@ main (int   argc,
   g_test_add_func ("/iri-gtk/entry/typing-undo", test_typing_undo);
   g_test_add_func ("/iri-gtk/entry/clipboard", test_clipboard);
   g_test_add_func ("/iri-gtk/entry/drop", test_drop);
+  g_test_add_func ("/iri-gtk/entry/paste-paragraph", test_paste_paragraph);
   g_test_add_func ("/iri-gtk/entry/context-menu", test_context_menu);
   g_test_add_func ("/iri-gtk/entry/input-purpose", test_input_purpose);
   g_test_add_func ("/iri-gtk/entry/accessible", test_accessible);
