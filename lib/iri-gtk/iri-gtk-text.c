@@ -2612,7 +2612,13 @@ iri_gtk_text_get_tooltip_markup_at (IriGtkText *self,
 
       if (markup->len > 0)
         g_string_append (markup, "\n\n");
-      message = g_markup_escape_text (iri_diagnostic_get_message (diagnostic), -1);
+      {
+        /* The quoted pieces of the IRI stay left-to-right in a tooltip
+         * of either direction. */
+        g_autofree char *display_message = iri_diagnostic_dup_display_message (diagnostic);
+
+        message = g_markup_escape_text (display_message, -1);
+      }
       spec = g_markup_escape_text (iri_diagnostic_get_spec (diagnostic), -1);
       /* Translators: the first line of a tooltip about a finding: its
        * severity ("Error", "Warning", "Note") and its message */

@@ -51,6 +51,8 @@ quote_logical (Check *check,
   return iri_quote (shown);
 }
 
+/* A quoted piece of the display, in visual order (iri_quote_visual():
+ * a user interface shows it as it is, not reordered a second time). */
 static char *
 quote_visual (Check *check,
               gsize  start,
@@ -59,7 +61,7 @@ quote_visual (Check *check,
   g_autofree char *piece = iri_bidi_layout_dup_visual_range (check->layout, start, end);
   g_autofree char *shown = iri_notation_from_rtl (piece, -1, check->notation);
 
-  return iri_quote (shown);
+  return iri_quote_visual (shown);
 }
 
 static void

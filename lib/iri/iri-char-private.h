@@ -156,6 +156,9 @@ void  iri_char_append_describe (GString  *out,
 
 /* @text quoted for a message, cut to a readable length. */
 char *iri_quote (const char *text);
+/* The same for a piece of the display (visual order), which is wrapped
+ * in LRO … PDF inside the quotation marks. */
+char *iri_quote_visual (const char *text);
 
 /* Appends @text quoted for a message, cut to a readable length. */
 void  iri_append_quoted (GString    *out,

@@ -79,10 +79,33 @@ iri_char_describe (gunichar c)
  * and a 1 MB line quoted in full helps nobody. */
 #define QUOTE_MAX_CHARS 80
 
+static void append_quoted (GString    *out,
+                           const char *text,
+                           gsize       length,
+                           gboolean    visual);
+
 void
 iri_append_quoted (GString    *out,
                    const char *text,
                    gsize       length)
+{
+  append_quoted (out, text, length, FALSE);
+}
+
+char *
+iri_quote_visual (const char *text)
+{
+  GString *out = g_string_new (NULL);
+
+  append_quoted (out, text, strlen (text), TRUE);
+  return g_string_free (out, FALSE);
+}
+
+static void
+append_quoted (GString    *out,
+               const char *text,
+               gsize       length,
+               gboolean    visual)
 {
   const char *p = text;
   const char *end = text + length;
@@ -90,6 +113,11 @@ iri_append_quoted (GString    *out,
 
   /* Translators: opening quotation mark around an IRI quoted in a message */
   g_string_append (out, _("“"));
+  /* A piece of the display, already in visual order: U+202D
+   * LEFT-TO-RIGHT OVERRIDE keeps a user interface from reordering it a
+   * second time (a terminal without bidi ignores it). */
+  if (visual)
+    g_string_append (out, "\xE2\x80\xAD");
   while (p < end && n < QUOTE_MAX_CHARS)
     {
       const char *start = p;
@@ -105,6 +133,8 @@ iri_append_quoted (GString    *out,
     }
   if (p < end)
     g_string_append (out, "…");
+  if (visual)
+    g_string_append (out, "\xE2\x80\xAC");   /* U+202C POP DIRECTIONAL FORMATTING */
   /* Translators: closing quotation mark around an IRI quoted in a message */
   g_string_append (out, _("”"));
 }

@@ -437,6 +437,63 @@ iri_diagnostic_get_message (IriDiagnostic *self)
 }
 
 /**
+ * iri_diagnostic_dup_display_message:
+ * @self: a diagnostic
+ *
+ * Gets the message ready to be shown in a user interface of either
+ * direction.  The pieces of an IRI that the message quotes are wrapped in
+ * U+2066 LEFT-TO-RIGHT ISOLATE … U+2069 POP DIRECTIONAL ISOLATE, so that
+ * they are displayed left to right (RFC 3987bis §4.1) and do not mix with
+ * a Hebrew or Arabic sentence around them; pieces of the display, already
+ * in visual order, are left as they are (they carry a left-to-right
+ * override).
+ *
+ * The marks are for display only: use [method@Iri.Diagnostic.get_message]
+ * for output meant for machines or terminals.
+ *
+ * Returns: (transfer full): the message for display
+ *
+ * Since: 0.1
+ */
+char *
+iri_diagnostic_dup_display_message (IriDiagnostic *self)
+{
+  /* The quotation marks the library quotes with, in the language of the
+   * message (iri-char.c). */
+  const char *open = g_dgettext (GETTEXT_PACKAGE, "“");
+  const char *close = g_dgettext (GETTEXT_PACKAGE, "”");
+  gsize open_len = strlen (open), close_len = strlen (close);
+  GString *out;
+  const char *p;
+
+  g_return_val_if_fail (IRI_IS_DIAGNOSTIC (self), NULL);
+
+  out = g_string_new (NULL);
+  p = self->message;
+  while (*p != '\0')
+    {
+      const char *start = strstr (p, open);
+      const char *end;
+
+      if (start == NULL || (end = strstr (start + open_len, close)) == NULL)
+        break;
+      g_string_append_len (out, p, start + open_len - p);
+      if (g_str_has_prefix (start + open_len, "\xE2\x80\xAD"))   /* LRO: visual already */
+        g_string_append_len (out, start + open_len, end - start - open_len);
+      else
+        {
+          g_string_append (out, "\xE2\x81\xA6");   /* LRI */
+          g_string_append_len (out, start + open_len, end - start - open_len);
+          g_string_append (out, "\xE2\x81\xA9");   /* PDI */
+        }
+      g_string_append_len (out, end, close_len);
+      p = end + close_len;
+    }
+  g_string_append (out, p);
+  return g_string_free (out, FALSE);
+}
+
+/**
  * iri_diagnostic_get_hint:
  * @self: a diagnostic
  *

@@ -219,6 +219,41 @@ test_analyzer_notify (void)
   g_assert_finalize_object (analyzer);
 }
 
+/* Messages for a user interface: the logical pieces of the IRI they
+ * quote are in a left-to-right isolate, the visual pieces (already in
+ * display order) in a left-to-right override, and nothing else changes. */
+static void
+test_display_message (void)
+{
+  /* The path of §4.4 Example 5: a right-to-left run across "/" and "?". */
+  g_autoptr(IriAnalysis) analysis = iri_analyze ("http://example.com/\xD7\x90\xD7\x91/\xD7\x92?\xD7\x93=1", -1);
+  gboolean found = FALSE;
+
+  for (guint i = 0; i < iri_analysis_get_n_diagnostics (analysis); i++)
+    {
+      IriDiagnostic *d = iri_analysis_get_diagnostic (analysis, i);
+      g_autofree char *shown = NULL;
+      g_autoptr(GString) stripped = NULL;
+
+      if (!g_str_equal (iri_diagnostic_get_code (d), "bidi-component-interleaved"))
+        continue;
+      found = TRUE;
+      shown = iri_diagnostic_dup_display_message (d);
+      /* The logical quote is isolated, the visual one overridden. */
+      g_assert_nonnull (strstr (shown, "\xE2\x80\x9C\xE2\x81\xA6"));   /* “ LRI */
+      g_assert_nonnull (strstr (shown, "\xE2\x80\x9C\xE2\x80\xAD"));   /* “ LRO */
+      g_assert_null (strstr (shown, "\xE2\x80\xAD\xE2\x81\xA6"));      /* no isolate in an override */
+      g_assert_null (strstr (iri_diagnostic_get_message (d), "\xE2\x81\xA6"));
+
+      /* Without the isolates it is the message. */
+      stripped = g_string_new (shown);
+      g_string_replace (stripped, "\xE2\x81\xA6", "", 0);
+      g_string_replace (stripped, "\xE2\x81\xA9", "", 0);
+      g_assert_cmpstr (stripped->str, ==, iri_diagnostic_get_message (d));
+    }
+  g_assert_true (found);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -231,6 +266,7 @@ main (int   argc,
   g_test_add_func ("/iri/analysis/a-labels", test_a_labels);
   g_test_add_func ("/iri/analysis/never-fails", test_never_fails);
   g_test_add_func ("/iri/analysis/analyzer-notify", test_analyzer_notify);
+  g_test_add_func ("/iri/analysis/display-message", test_display_message);
 
   return g_test_run ();
 }

@@ -470,9 +470,15 @@ test_tooltip (void)
 
   markup = iri_gtk_text_get_tooltip_markup_at (text, iri_diagnostic_get_start (edge));
   g_assert_nonnull (markup);
-  message = g_markup_escape_text (iri_diagnostic_get_message (edge), -1);
+  {
+    /* The message for display: its quotes of the IRI are isolated. */
+    g_autofree char *display_message = iri_diagnostic_dup_display_message (edge);
+
+    message = g_markup_escape_text (display_message, -1);
+  }
   hint = g_markup_escape_text (iri_diagnostic_get_hint (edge), -1);
   g_assert_nonnull (strstr (markup, message));
+  g_assert_nonnull (strstr (markup, "\xE2\x81\xA6"));
   g_assert_nonnull (strstr (markup, iri_diagnostic_get_spec (edge)));
   g_assert_nonnull (strstr (markup, hint));
   g_assert_nonnull (strstr (markup, "<b>Warning:</b>"));
