@@ -1,0 +1,182 @@
+/* iri-inspector-diagnostics-page.c: the Diagnostics page
+ *
+ * One row per finding, most severe first, as the library orders them:
+ * the severity, the message, the rule it comes from and the fix.
+ * Activating a row emits "highlight" with the finding's span.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "iri-inspector-diagnostics-page.h"
+#include "iri-inspector-util.h"
+
+struct _IriInspectorDiagnosticsPage
+{
+  AdwBin      parent_instance;
+
+  GtkWidget  *stack;
+  GtkWidget  *list;
+};
+
+G_DEFINE_FINAL_TYPE (IriInspectorDiagnosticsPage, iri_inspector_diagnostics_page, ADW_TYPE_BIN)
+
+enum {
+  HIGHLIGHT,
+  N_SIGNALS,
+};
+
+static guint signals[N_SIGNALS];
+
+static GtkWidget *
+new_label (const char *text,
+           const char *css_class)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_widget_set_hexpand (label, TRUE);
+  if (css_class != NULL)
+    gtk_widget_add_css_class (label, css_class);
+  return label;
+}
+
+static GtkWidget *
+create_row_cb (gpointer item,
+               gpointer user_data)
+{
+  IriDiagnostic *diagnostic = item;
+  IriSeverity severity = iri_diagnostic_get_severity (diagnostic);
+  GtkWidget *row = gtk_list_box_row_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  GtkWidget *text = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
+  GtkWidget *icon = gtk_image_new_from_icon_name (iri_inspector_severity_icon (severity));
+  const char *hint = iri_diagnostic_get_hint (diagnostic);
+  /* Translators: the code of a finding and the rule it comes from, as
+   * in "bidi-component-interleaved · RFC 3987bis §4.2" */
+  g_autofree char *source = g_strdup_printf (_("%s · %s"), iri_diagnostic_get_code (diagnostic),
+                                             iri_diagnostic_get_spec (diagnostic));
+  g_autofree char *accessible = NULL;
+
+  gtk_widget_set_valign (icon, GTK_ALIGN_START);
+  gtk_widget_add_css_class (icon, severity == IRI_SEVERITY_ERROR ? "error"
+                                  : severity == IRI_SEVERITY_WARNING ? "warning" : "accent");
+  gtk_widget_set_tooltip_text (icon, iri_inspector_severity_name (severity));
+
+  {
+    /* Quoted pieces of the IRI stay left-to-right in a right-to-left UI. */
+    g_autofree char *message = iri_diagnostic_dup_display_message (diagnostic);
+
+    gtk_box_append (GTK_BOX (text), new_label (message, NULL));
+  }
+  if (hint != NULL)
+    {
+      /* Translators: before the suggested fix of a finding */
+      g_autofree char *fix = g_strdup_printf (_("Fix: %s"), hint);
+
+      gtk_box_append (GTK_BOX (text), new_label (fix, NULL));
+    }
+  gtk_box_append (GTK_BOX (text), new_label (source, "dim-label"));
+  gtk_widget_add_css_class (gtk_widget_get_last_child (text), "caption");
+
+  gtk_box_append (GTK_BOX (box), icon);
+  gtk_box_append (GTK_BOX (box), text);
+  gtk_widget_set_margin_top (box, 10);
+  gtk_widget_set_margin_bottom (box, 10);
+  gtk_widget_set_margin_start (box, 12);
+  gtk_widget_set_margin_end (box, 12);
+  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
+
+  /* Screen readers hear the severity first, then the message. */
+  accessible = g_strdup_printf ("%s: %s", iri_inspector_severity_name (severity),
+                                iri_diagnostic_get_message (diagnostic));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, accessible, -1);
+  g_object_set_data_full (G_OBJECT (row), "diagnostic", g_object_ref (diagnostic), g_object_unref);
+  return row;
+}
+
+static void
+row_activated_cb (IriInspectorDiagnosticsPage *self,
+                  GtkListBoxRow               *row)
+{
+  IriDiagnostic *diagnostic = g_object_get_data (G_OBJECT (row), "diagnostic");
+
+  g_signal_emit (self, signals[HIGHLIGHT], 0,
+                 (guint64) iri_diagnostic_get_start (diagnostic),
+                 (guint64) iri_diagnostic_get_end (diagnostic));
+}
+
+void
+iri_inspector_diagnostics_page_set_analysis (IriInspectorDiagnosticsPage *self,
+                                             IriAnalysis                 *analysis)
+{
+  g_autoptr(GListModel) diagnostics = NULL;
+
+  g_return_if_fail (IRI_INSPECTOR_IS_DIAGNOSTICS_PAGE (self));
+
+  if (analysis != NULL)
+    diagnostics = iri_analysis_get_diagnostics (analysis);
+  gtk_list_box_bind_model (GTK_LIST_BOX (self->list), diagnostics, create_row_cb, NULL, NULL);
+  gtk_stack_set_visible_child_name (GTK_STACK (self->stack),
+                                    diagnostics != NULL && g_list_model_get_n_items (diagnostics) > 0
+                                      ? "list" : "empty");
+}
+
+static void
+iri_inspector_diagnostics_page_class_init (IriInspectorDiagnosticsPageClass *klass)
+{
+  /**
+   * IriInspectorDiagnosticsPage::highlight:
+   * @start: the first code point of the finding
+   * @end: the code point after it
+   *
+   * Emitted when a finding is activated.
+   */
+  signals[HIGHLIGHT] = iri_inspector_highlight_signal_new (G_TYPE_FROM_CLASS (klass));
+}
+
+static void
+iri_inspector_diagnostics_page_init (IriInspectorDiagnosticsPage *self)
+{
+  GtkWidget *scrolled = gtk_scrolled_window_new ();
+  GtkWidget *clamp = adw_clamp_new ();
+  GtkWidget *empty = adw_status_page_new ();
+
+  self->list = gtk_list_box_new ();
+  gtk_list_box_set_selection_mode (GTK_LIST_BOX (self->list), GTK_SELECTION_NONE);
+  gtk_widget_add_css_class (self->list, "boxed-list");
+  gtk_widget_set_valign (self->list, GTK_ALIGN_START);
+  gtk_widget_set_margin_top (self->list, 12);
+  gtk_widget_set_margin_bottom (self->list, 12);
+  gtk_widget_set_margin_start (self->list, 12);
+  gtk_widget_set_margin_end (self->list, 12);
+  g_signal_connect_swapped (self->list, "row-activated", G_CALLBACK (row_activated_cb), self);
+  adw_clamp_set_maximum_size (ADW_CLAMP (clamp), 900);
+  adw_clamp_set_child (ADW_CLAMP (clamp), self->list);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), clamp);
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_widget_set_vexpand (scrolled, TRUE);
+
+  adw_status_page_set_icon_name (ADW_STATUS_PAGE (empty), "emblem-ok-symbolic");
+  adw_status_page_set_title (ADW_STATUS_PAGE (empty), _("No Findings"));
+  adw_status_page_set_description (ADW_STATUS_PAGE (empty),
+                                   _("Syntax errors, bidi hazards, look-alike characters and IDNA problems are listed here, each with the rule it breaks and a fix."));
+  gtk_widget_add_css_class (empty, "compact");
+
+  self->stack = gtk_stack_new ();
+  gtk_stack_add_named (GTK_STACK (self->stack), scrolled, "list");
+  gtk_stack_add_named (GTK_STACK (self->stack), empty, "empty");
+  gtk_stack_set_visible_child_name (GTK_STACK (self->stack), "empty");
+  adw_bin_set_child (ADW_BIN (self), self->stack);
+}
+
+GtkWidget *
+iri_inspector_diagnostics_page_new (void)
+{
+  return g_object_new (IRI_INSPECTOR_TYPE_DIAGNOSTICS_PAGE, NULL);
+}

@@ -1,0 +1,344 @@
+/* iri-inspector-examples-page.c: the Examples page
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <iri-gtk.h>
+
+#include "iri-inspector-examples-page.h"
+#include "iri-inspector-util.h"
+
+/* The values of the "notation" setting. */
+typedef enum {
+  NOTATION_BIDI,
+  NOTATION_HEBREW,
+  NOTATION_ARABIC,
+} Notation;
+
+struct _IriInspectorExamplesPage
+{
+  AdwBin      parent_instance;
+
+  GSettings  *settings;
+  GtkWidget  *list;
+  GtkWidget  *toggles[3];   /* by Notation */
+  gboolean    built;
+};
+
+G_DEFINE_FINAL_TYPE (IriInspectorExamplesPage, iri_inspector_examples_page, ADW_TYPE_BIN)
+
+enum {
+  LOAD,
+  N_SIGNALS,
+};
+
+static guint signals[N_SIGNALS];
+
+/* U+202D LEFT-TO-RIGHT OVERRIDE … U+202C POP DIRECTIONAL FORMATTING:
+ * shows a string that is already in visual order as it is. */
+static char *
+as_visual (const char *visual)
+{
+  return g_strconcat ("\xE2\x80\xAD", visual, "\xE2\x80\xAC", NULL);
+}
+
+static GtkWidget *
+caption (const char *text)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_widget_add_css_class (label, "caption-heading");
+  gtk_widget_add_css_class (label, "dim-label");
+  return label;
+}
+
+static GtkWidget *
+monospace_line (const char *text)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_selectable (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_CHAR);
+  gtk_widget_add_css_class (label, "monospace");
+  return label;
+}
+
+/* One display of the example: in Bidi Notation the visual string the
+ * bidi layer computed, shown as it is; with real letters the IRI itself,
+ * laid out by the same widget the address field uses (so Arabic is
+ * shaped as it must be). */
+static void
+add_display (GtkWidget          *box,
+             const char         *title,
+             const char         *rtl_text,
+             IriDisplayMode      mode,
+             IriBidiLayoutFlags  flags,
+             IriNotation         mapping,
+             gboolean            notation)
+{
+  gtk_box_append (GTK_BOX (box), caption (title));
+  if (notation)
+    {
+      g_autoptr(IriBidiLayout) layout = iri_bidi_layout_new_full (rtl_text, -1, mode, flags);
+      g_autofree char *visual = iri_notation_from_rtl (iri_bidi_layout_get_visual_text (layout), -1, mapping);
+      g_autofree char *shown = as_visual (visual);
+
+      gtk_box_append (GTK_BOX (box), monospace_line (shown));
+    }
+  else if (flags & IRI_BIDI_LAYOUT_RTL_PARAGRAPH)
+    {
+      /* What goes wrong without §4.1: the text in a right-to-left
+       * embedding (U+202B … U+202C), as in a Hebrew or Arabic paragraph. */
+      g_autofree char *shown = g_strconcat ("\xE2\x80\xAB", rtl_text, "\xE2\x80\xAC", NULL);
+      GtkWidget *label = monospace_line (shown);
+
+      gtk_box_append (GTK_BOX (box), label);
+    }
+  else
+    {
+      GtkWidget *view = iri_gtk_view_new (rtl_text);
+
+      iri_gtk_view_set_display_mode (IRI_GTK_VIEW (view), mode);
+      gtk_widget_set_halign (view, GTK_ALIGN_START);
+      gtk_box_append (GTK_BOX (box), view);
+    }
+}
+
+static void
+load_clicked_cb (GtkButton                *button,
+                 IriInspectorExamplesPage *self)
+{
+  g_signal_emit (self, signals[LOAD], 0, g_object_get_data (G_OBJECT (button), "iri"));
+}
+
+static GtkWidget *
+example_row (IriInspectorExamplesPage *self,
+             IriExample               *example,
+             guint                     number,
+             Notation                  notation)
+{
+  IriNotation mapping = notation == NOTATION_ARABIC ? IRI_NOTATION_ARABIC : IRI_NOTATION_HEBREW;
+  gboolean in_notation = notation == NOTATION_BIDI && iri_example_get_notation (example) != IRI_NOTATION_NONE;
+  IriExampleShow show = iri_example_get_show (example);
+  GtkWidget *row = adw_expander_row_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  GtkWidget *load = gtk_button_new_with_label (_("Inspect"));
+  GtkWidget *explanation;
+  g_autofree char *title = g_strdup_printf ("%u. %s", number, iri_example_get_title (example));
+  g_autofree char *rtl_text = NULL;
+  g_autofree char *logical = NULL;
+  g_autofree char *shown_logical = NULL;
+  g_autofree char *load_tooltip = NULL;
+
+  /* Examples in Bidi Notation are laid out with real letters; which ones
+   * the capitals stand for is the user's choice (Hebrew for the notation
+   * itself, as the draft's printed displays are). */
+  rtl_text = iri_example_get_notation (example) != IRI_NOTATION_NONE
+               ? iri_notation_to_rtl (iri_example_get_text (example), -1, mapping)
+               : g_strdup (iri_example_get_text (example));
+  if (iri_example_get_kind (example) == IRI_EXAMPLE_KIND_URI)
+    {
+      g_autofree char *iri = iri_uri_to_iri (rtl_text, -1, IRI_TO_IRI_DEFAULT, NULL, NULL);
+
+      gtk_box_append (GTK_BOX (box), caption (_("URI")));
+      gtk_box_append (GTK_BOX (box), monospace_line (iri_example_get_text (example)));
+      if (iri != NULL)
+        {
+          g_free (rtl_text);
+          rtl_text = g_steal_pointer (&iri);
+        }
+    }
+
+  logical = in_notation ? iri_notation_from_rtl (rtl_text, -1, mapping) : g_strdup (rtl_text);
+  shown_logical = in_notation ? as_visual (logical) : iri_inspector_isolate (logical);
+  /* Translators: a label above an IRI as it is stored, in logical order */
+  gtk_box_append (GTK_BOX (box), caption (_("Logical order (as stored)")));
+  gtk_box_append (GTK_BOX (box), monospace_line (shown_logical));
+
+  if (iri_example_get_kind (example) != IRI_EXAMPLE_KIND_TEXT)
+    {
+      add_display (box, _("Display (§4.1)"), rtl_text, IRI_DISPLAY_EMBED, IRI_BIDI_LAYOUT_DEFAULT,
+                   mapping, in_notation);
+      if (show & IRI_EXAMPLE_SHOW_ISOLATE)
+        add_display (box, _("Display, components isolated"), rtl_text, IRI_DISPLAY_ISOLATE,
+                     IRI_BIDI_LAYOUT_DEFAULT, mapping, in_notation);
+    }
+  if (show & IRI_EXAMPLE_SHOW_RTL_PARAGRAPH)
+    add_display (box, _("Without the left-to-right embedding, in a right-to-left paragraph"), rtl_text,
+                 IRI_DISPLAY_EMBED, IRI_BIDI_LAYOUT_RTL_PARAGRAPH, mapping, in_notation);
+
+  explanation = gtk_label_new (iri_example_get_explanation (example));
+  gtk_label_set_wrap (GTK_LABEL (explanation), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (explanation), 0);
+  gtk_widget_set_margin_top (explanation, 6);
+  gtk_box_append (GTK_BOX (box), explanation);
+
+  gtk_widget_set_margin_top (box, 12);
+  gtk_widget_set_margin_bottom (box, 12);
+  gtk_widget_set_margin_start (box, 12);
+  gtk_widget_set_margin_end (box, 12);
+
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (row), iri_example_get_source (example));
+  adw_expander_row_add_row (ADW_EXPANDER_ROW (row), box);
+
+  gtk_widget_set_valign (load, GTK_ALIGN_CENTER);
+  load_tooltip = g_strdup_printf (_("Inspect example %u in the address field"), number);
+  gtk_widget_set_tooltip_text (load, load_tooltip);
+  gtk_widget_set_sensitive (load, iri_example_get_kind (example) != IRI_EXAMPLE_KIND_TEXT);
+  g_object_set_data_full (G_OBJECT (load), "iri", g_steal_pointer (&rtl_text), g_free);
+  g_signal_connect (load, "clicked", G_CALLBACK (load_clicked_cb), self);
+  adw_expander_row_add_action (ADW_EXPANDER_ROW (row), load);
+  return row;
+}
+
+static void
+rebuild (IriInspectorExamplesPage *self)
+{
+  g_autoptr(GListModel) examples = NULL;
+  Notation notation = g_settings_get_enum (self->settings, "notation");
+  GtkWidget *child;
+
+  /* Built when first shown: the examples are not needed to start. */
+  if (!gtk_widget_get_mapped (GTK_WIDGET (self)))
+    {
+      self->built = FALSE;
+      return;
+    }
+  self->built = TRUE;
+
+  while ((child = gtk_widget_get_first_child (self->list)) != NULL)
+    gtk_list_box_remove (GTK_LIST_BOX (self->list), child);
+
+  examples = iri_get_examples ();
+  for (guint i = 0; i < g_list_model_get_n_items (examples); i++)
+    {
+      g_autoptr(IriExample) example = g_list_model_get_item (examples, i);
+
+      gtk_list_box_append (GTK_LIST_BOX (self->list), example_row (self, example, i + 1, notation));
+    }
+}
+
+static void
+notation_changed_cb (IriInspectorExamplesPage *self)
+{
+  Notation notation = g_settings_get_enum (self->settings, "notation");
+
+  if (notation < G_N_ELEMENTS (self->toggles))
+    gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->toggles[notation]), TRUE);
+  rebuild (self);
+}
+
+static void
+map_cb (IriInspectorExamplesPage *self)
+{
+  if (!self->built)
+    rebuild (self);
+}
+
+static void
+notation_toggled_cb (GtkToggleButton          *button,
+                     IriInspectorExamplesPage *self)
+{
+  if (gtk_toggle_button_get_active (button))
+    g_settings_set_enum (self->settings, "notation",
+                         GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "notation")));
+}
+
+static void
+iri_inspector_examples_page_dispose (GObject *object)
+{
+  IriInspectorExamplesPage *self = IRI_INSPECTOR_EXAMPLES_PAGE (object);
+
+  g_clear_object (&self->settings);
+
+  G_OBJECT_CLASS (iri_inspector_examples_page_parent_class)->dispose (object);
+}
+
+static void
+iri_inspector_examples_page_class_init (IriInspectorExamplesPageClass *klass)
+{
+  G_OBJECT_CLASS (klass)->dispose = iri_inspector_examples_page_dispose;
+
+  /**
+   * IriInspectorExamplesPage::load:
+   * @iri: the example, with real right-to-left letters
+   */
+  signals[LOAD] = g_signal_new ("load", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                G_TYPE_NONE, 1, G_TYPE_STRING);
+}
+
+static void
+iri_inspector_examples_page_init (IriInspectorExamplesPage *self)
+{
+}
+
+GtkWidget *
+iri_inspector_examples_page_new (GSettings *settings)
+{
+  IriInspectorExamplesPage *self = g_object_new (IRI_INSPECTOR_TYPE_EXAMPLES_PAGE, NULL);
+  GtkWidget *scrolled = gtk_scrolled_window_new ();
+  GtkWidget *clamp = adw_clamp_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
+  GtkWidget *toggles = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+  /* Translators: how the examples are written: in the Bidi Notation of
+   * RFC 3987bis §4.4 (capitals stand for right-to-left letters), or with
+   * real Hebrew or Arabic letters */
+  const char *labels[] = { N_("Bidi Notation"), N_("Hebrew"), N_("Arabic") };
+  GtkWidget *group = NULL;
+  GtkWidget *intro;
+
+  self->settings = g_object_ref (settings);
+
+  intro = gtk_label_new (_("The examples of RFC 3987bis §4.4 and the display hazards browsers are known for. "
+                           "In Bidi Notation, capital letters stand for right-to-left letters."));
+  gtk_label_set_wrap (GTK_LABEL (intro), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (intro), 0);
+  gtk_widget_add_css_class (intro, "dim-label");
+  gtk_box_append (GTK_BOX (box), intro);
+
+  gtk_widget_add_css_class (toggles, "linked");
+  gtk_widget_set_halign (toggles, GTK_ALIGN_START);
+  for (int i = 0; i < (int) G_N_ELEMENTS (labels); i++)
+    {
+      GtkWidget *button = gtk_toggle_button_new_with_label (_(labels[i]));
+
+      self->toggles[i] = button;
+      g_object_set_data (G_OBJECT (button), "notation", GINT_TO_POINTER (i));
+      if (group != NULL)
+        gtk_toggle_button_set_group (GTK_TOGGLE_BUTTON (button), GTK_TOGGLE_BUTTON (group));
+      else
+        group = button;
+      gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (button), g_settings_get_enum (settings, "notation") == i);
+      g_signal_connect (button, "toggled", G_CALLBACK (notation_toggled_cb), self);
+      gtk_box_append (GTK_BOX (toggles), button);
+    }
+  gtk_box_append (GTK_BOX (box), toggles);
+
+  self->list = gtk_list_box_new ();
+  gtk_list_box_set_selection_mode (GTK_LIST_BOX (self->list), GTK_SELECTION_NONE);
+  gtk_widget_add_css_class (self->list, "boxed-list");
+  gtk_box_append (GTK_BOX (box), self->list);
+
+  gtk_widget_set_margin_top (box, 18);
+  gtk_widget_set_margin_bottom (box, 18);
+  gtk_widget_set_margin_start (box, 12);
+  gtk_widget_set_margin_end (box, 12);
+  adw_clamp_set_maximum_size (ADW_CLAMP (clamp), 900);
+  adw_clamp_set_child (ADW_CLAMP (clamp), box);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), clamp);
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_widget_set_vexpand (scrolled, TRUE);
+  adw_bin_set_child (ADW_BIN (self), scrolled);
+
+  g_signal_connect_object (settings, "changed::notation", G_CALLBACK (notation_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect (self, "map", G_CALLBACK (map_cb), NULL);
+  return GTK_WIDGET (self);
+}

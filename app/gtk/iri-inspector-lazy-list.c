@@ -1,0 +1,132 @@
+/* iri-inspector-lazy-list.c: a list model whose rows are made on demand
+ *
+ * The tables of the app (units, characters, opened files) can have as
+ * many rows as the text has characters.  Making every row on each
+ * keystroke would be work on the main thread that grows with the text;
+ * a list view only asks for the rows it shows, so they are made then,
+ * and the few made are remembered until the next reset.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#include "config.h"
+
+#include "iri-inspector-lazy-list.h"
+
+struct _IriInspectorLazyList
+{
+  GObject              parent_instance;
+
+  GType                item_type;
+  guint                n_items;
+  IriInspectorMakeRow  make_row;
+  gpointer             data;
+  GDestroyNotify       destroy;
+  GHashTable          *made;   /* position → row */
+};
+
+static void list_model_iface_init (GListModelInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (IriInspectorLazyList, iri_inspector_lazy_list, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (G_TYPE_LIST_MODEL, list_model_iface_init))
+
+static GType
+get_item_type (GListModel *model)
+{
+  return IRI_INSPECTOR_LAZY_LIST (model)->item_type;
+}
+
+static guint
+get_n_items (GListModel *model)
+{
+  return IRI_INSPECTOR_LAZY_LIST (model)->n_items;
+}
+
+static gpointer
+get_item (GListModel *model,
+          guint       position)
+{
+  IriInspectorLazyList *self = IRI_INSPECTOR_LAZY_LIST (model);
+  GObject *row;
+
+  if (position >= self->n_items)
+    return NULL;
+
+  row = g_hash_table_lookup (self->made, GUINT_TO_POINTER (position));
+  if (row == NULL)
+    {
+      row = self->make_row (self->data, position);
+      g_hash_table_insert (self->made, GUINT_TO_POINTER (position), row);
+    }
+  return g_object_ref (row);
+}
+
+static void
+list_model_iface_init (GListModelInterface *iface)
+{
+  iface->get_item_type = get_item_type;
+  iface->get_n_items = get_n_items;
+  iface->get_item = get_item;
+}
+
+static void
+clear_data (IriInspectorLazyList *self)
+{
+  if (self->destroy != NULL && self->data != NULL)
+    self->destroy (self->data);
+  self->data = NULL;
+  self->destroy = NULL;
+}
+
+static void
+iri_inspector_lazy_list_finalize (GObject *object)
+{
+  IriInspectorLazyList *self = IRI_INSPECTOR_LAZY_LIST (object);
+
+  clear_data (self);
+  g_hash_table_unref (self->made);
+
+  G_OBJECT_CLASS (iri_inspector_lazy_list_parent_class)->finalize (object);
+}
+
+static void
+iri_inspector_lazy_list_class_init (IriInspectorLazyListClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = iri_inspector_lazy_list_finalize;
+}
+
+static void
+iri_inspector_lazy_list_init (IriInspectorLazyList *self)
+{
+  self->made = g_hash_table_new_full (NULL, NULL, NULL, g_object_unref);
+}
+
+IriInspectorLazyList *
+iri_inspector_lazy_list_new (GType item_type)
+{
+  IriInspectorLazyList *self = g_object_new (IRI_INSPECTOR_TYPE_LAZY_LIST, NULL);
+
+  self->item_type = item_type;
+  return self;
+}
+
+void
+iri_inspector_lazy_list_reset (IriInspectorLazyList *self,
+                               guint                 n_items,
+                               IriInspectorMakeRow   make_row,
+                               gpointer              data,
+                               GDestroyNotify        destroy)
+{
+  guint removed;
+
+  g_return_if_fail (IRI_INSPECTOR_IS_LAZY_LIST (self));
+
+  removed = self->n_items;
+  g_hash_table_remove_all (self->made);
+  clear_data (self);
+  self->n_items = n_items;
+  self->make_row = make_row;
+  self->data = data;
+  self->destroy = destroy;
+  g_list_model_items_changed (G_LIST_MODEL (self), 0, removed, n_items);
+}

@@ -1,0 +1,164 @@
+/* iri-inspector-row.c: one row of the app's tables
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#include "config.h"
+
+#include <stdarg.h>
+
+#include "iri-inspector-row.h"
+#include "iri-inspector-util.h"
+
+struct _IriInspectorRow
+{
+  GObject  parent_instance;
+
+  GStrv    cells;
+  gsize    start;
+  gsize    end;
+};
+
+G_DEFINE_FINAL_TYPE (IriInspectorRow, iri_inspector_row, G_TYPE_OBJECT)
+
+static void
+iri_inspector_row_finalize (GObject *object)
+{
+  IriInspectorRow *self = IRI_INSPECTOR_ROW (object);
+
+  g_strfreev (self->cells);
+
+  G_OBJECT_CLASS (iri_inspector_row_parent_class)->finalize (object);
+}
+
+static void
+iri_inspector_row_class_init (IriInspectorRowClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = iri_inspector_row_finalize;
+}
+
+static void
+iri_inspector_row_init (IriInspectorRow *self)
+{
+}
+
+IriInspectorRow *
+iri_inspector_row_new (gsize       start,
+                       gsize       end,
+                       const char *first_cell,
+                       ...)
+{
+  IriInspectorRow *self = g_object_new (IRI_INSPECTOR_TYPE_ROW, NULL);
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  va_list args;
+
+  va_start (args, first_cell);
+  for (const char *cell = first_cell; cell != NULL; cell = va_arg (args, const char *))
+    g_strv_builder_add (builder, cell);
+  va_end (args);
+
+  self->cells = g_strv_builder_end (builder);
+  self->start = start;
+  self->end = end;
+  return self;
+}
+
+const char *
+iri_inspector_row_get_cell (IriInspectorRow *self,
+                            guint            column)
+{
+  g_return_val_if_fail (IRI_INSPECTOR_IS_ROW (self), NULL);
+
+  if (column >= g_strv_length (self->cells))
+    return "";
+  return self->cells[column];
+}
+
+void
+iri_inspector_row_get_span (IriInspectorRow *self,
+                            gsize           *start,
+                            gsize           *end)
+{
+  g_return_if_fail (IRI_INSPECTOR_IS_ROW (self));
+
+  *start = self->start;
+  *end = self->end;
+}
+
+static void
+free_closure_data (gpointer  data,
+                   GClosure *closure)
+{
+  g_free (data);
+}
+
+/* Column factories: the column index, and how the label looks. */
+typedef struct {
+  guint    column;
+  gboolean monospace;
+  gboolean logical;
+} ColumnData;
+
+static void
+setup_cb (GtkSignalListItemFactory *factory,
+          GtkListItem              *item,
+          ColumnData               *data)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 60);
+  if (data->monospace)
+    gtk_widget_add_css_class (label, "monospace");
+  if (data->monospace || data->logical)
+    gtk_widget_add_css_class (label, "numeric");
+  gtk_list_item_set_child (item, label);
+}
+
+static void
+bind_cb (GtkSignalListItemFactory *factory,
+         GtkListItem              *item,
+         ColumnData               *data)
+{
+  IriInspectorRow *row = gtk_list_item_get_item (item);
+  GtkWidget *label = gtk_list_item_get_child (item);
+  const char *text = iri_inspector_row_get_cell (row, data->column);
+
+  if (data->logical)
+    {
+      /* Text of the IRI, in logical order: isolated and left-to-right,
+       * so that neither the UI direction nor the text around reorders
+       * it (§4.1). */
+      g_autofree char *isolated = iri_inspector_isolate (text);
+
+      gtk_label_set_text (GTK_LABEL (label), isolated);
+    }
+  else
+    gtk_label_set_text (GTK_LABEL (label), text);
+  gtk_widget_set_tooltip_text (label, text[0] != '\0' ? text : NULL);
+}
+
+void
+iri_inspector_add_column (GtkColumnView *view,
+                          const char    *title,
+                          guint          column,
+                          gboolean       monospace,
+                          gboolean       logical,
+                          gboolean       expand)
+{
+  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+  ColumnData *data = g_new0 (ColumnData, 1);
+  g_autoptr(GtkColumnViewColumn) view_column = NULL;
+
+  data->column = column;
+  data->monospace = monospace;
+  data->logical = logical;
+  g_signal_connect_data (factory, "setup", G_CALLBACK (setup_cb), data, free_closure_data, 0);
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_cb), data);
+
+  view_column = gtk_column_view_column_new (title, factory);
+  gtk_column_view_column_set_resizable (view_column, TRUE);
+  gtk_column_view_column_set_expand (view_column, expand);
+  gtk_column_view_append_column (view, view_column);
+}

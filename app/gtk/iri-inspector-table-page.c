@@ -1,0 +1,261 @@
+/* iri-inspector-table-page.c: the Units and Characters pages
+ *
+ * Both are column views over a lazy list (iri-inspector-lazy-list.c):
+ * the rows of a keystroke's analysis are only made when shown.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "iri-inspector-lazy-list.h"
+#include "iri-inspector-row.h"
+#include "iri-inspector-table-page.h"
+#include "iri-inspector-util.h"
+
+struct _IriInspectorTablePage
+{
+  AdwBin                 parent_instance;
+
+  IriInspectorTableKind  kind;
+  IriInspectorLazyList  *rows;
+  GtkSingleSelection    *selection;
+  GtkWidget             *stack;
+};
+
+G_DEFINE_FINAL_TYPE (IriInspectorTablePage, iri_inspector_table_page, ADW_TYPE_BIN)
+
+enum {
+  HIGHLIGHT,
+  N_SIGNALS,
+};
+
+static guint signals[N_SIGNALS];
+
+/* Units ------------------------------------------------------------- */
+
+static GObject *
+make_unit_row (gpointer data,
+               guint    position)
+{
+  IriAnalysis *analysis = data;
+  const IriUnit *unit = iri_analysis_get_unit (analysis, position);
+  const char *text = iri_analysis_get_text (analysis);
+  g_autofree char *unit_text = g_strndup (text + unit->span.byte_start,
+                                          unit->span.byte_end - unit->span.byte_start);
+  g_autofree char *scripts = iri_inspector_scripts_of (unit_text, strlen (unit_text));
+  /* Translators: a span of characters, "from–to" (code point offsets) */
+  g_autofree char *span = g_strdup_printf (_("%lu–%lu"), (gulong) unit->span.start, (gulong) unit->span.end);
+
+  return G_OBJECT (iri_inspector_row_new (unit->span.start, unit->span.end,
+                                          iri_inspector_component_name (unit->kind),
+                                          unit_text,
+                                          iri_inspector_direction_name (unit->direction),
+                                          scripts, span, NULL));
+}
+
+/* Characters -------------------------------------------------------- */
+
+typedef struct {
+  IriAnalysis  *analysis;
+  gsize        *offsets;   /* byte offset of each character, n + 1 */
+} CharData;
+
+static void
+char_data_free (CharData *data)
+{
+  iri_analysis_unref (data->analysis);
+  g_free (data->offsets);
+  g_free (data);
+}
+
+static GObject *
+make_char_row (gpointer data,
+               guint    position)
+{
+  CharData *d = data;
+  const char *text = iri_analysis_get_text (d->analysis);
+  IriBidiLayout *layout = iri_analysis_get_layout (d->analysis);
+  gunichar c = g_utf8_get_char (text + d->offsets[position]);
+  g_autofree char *code = g_strdup_printf ("U+%04X", c);
+  g_autofree char *name = iri_char_get_name (c);
+  g_autofree char *shown = NULL;
+  g_autofree char *one = g_strndup (text + d->offsets[position], d->offsets[position + 1] - d->offsets[position]);
+  g_autofree char *skeleton = iri_skeleton (one, -1);
+  g_autofree char *level = g_strdup_printf ("%u", iri_bidi_layout_get_level (layout, position));
+  g_autofree char *logical = g_strdup_printf ("%u", position);
+  g_autofree char *visual = g_strdup_printf ("%" G_GSIZE_FORMAT, iri_bidi_layout_logical_to_visual (layout, position));
+  g_autofree char *scripts = iri_inspector_scripts_of (one, strlen (one));
+  GUnicodeType type = g_unichar_type (c);
+
+  /* Show what can be seen: a mark on a dotted circle, and the invisible
+   * characters (controls, formats, spaces) only by their code point. */
+  if (type == G_UNICODE_NON_SPACING_MARK || type == G_UNICODE_ENCLOSING_MARK || type == G_UNICODE_SPACING_MARK)
+    shown = g_strconcat ("\xE2\x97\x8C", one, NULL);
+  else if (type == G_UNICODE_CONTROL || type == G_UNICODE_FORMAT || type == G_UNICODE_SPACE_SEPARATOR ||
+           type == G_UNICODE_LINE_SEPARATOR || type == G_UNICODE_PARAGRAPH_SEPARATOR ||
+           type == G_UNICODE_UNASSIGNED || type == G_UNICODE_SURROGATE)
+    shown = g_strdup ("");
+  else
+    shown = g_strdup (one);
+
+  return G_OBJECT (iri_inspector_row_new (position, position + 1,
+                                          logical, code, shown, name != NULL ? name : "", scripts,
+                                          iri_inspector_category_code (type), iri_char_get_bidi_class (c),
+                                          level, visual, g_str_equal (skeleton, one) ? "" : skeleton, NULL));
+}
+
+/* ------------------------------------------------------------------ */
+
+static void
+selection_changed_cb (IriInspectorTablePage *self)
+{
+  IriInspectorRow *row = gtk_single_selection_get_selected_item (self->selection);
+  gsize start, end;
+
+  if (row == NULL)
+    return;
+  iri_inspector_row_get_span (row, &start, &end);
+  g_signal_emit (self, signals[HIGHLIGHT], 0, (guint64) start, (guint64) end);
+}
+
+void
+iri_inspector_table_page_set_analysis (IriInspectorTablePage *self,
+                                       IriAnalysis           *analysis)
+{
+  g_return_if_fail (IRI_INSPECTOR_IS_TABLE_PAGE (self));
+
+  if (self->kind == IRI_INSPECTOR_TABLE_UNITS)
+    {
+      guint n = analysis != NULL ? iri_analysis_get_n_units (analysis) : 0;
+
+      iri_inspector_lazy_list_reset (self->rows, n, make_unit_row,
+                                     analysis != NULL ? iri_analysis_ref (analysis) : NULL,
+                                     (GDestroyNotify) iri_analysis_unref);
+    }
+  else
+    {
+      const char *text = analysis != NULL ? iri_analysis_get_text (analysis) : "";
+      gsize n = g_utf8_strlen (text, -1);
+      CharData *data = g_new0 (CharData, 1);
+      gsize i = 0;
+
+      /* One pass over the text, as the analysis itself makes. */
+      data->offsets = g_new (gsize, n + 1);
+      for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+        data->offsets[i++] = p - text;
+      data->offsets[n] = strlen (text);
+      if (analysis != NULL)
+        {
+          data->analysis = iri_analysis_ref (analysis);
+          iri_inspector_lazy_list_reset (self->rows, n, make_char_row, data, (GDestroyNotify) char_data_free);
+        }
+      else
+        {
+          g_free (data->offsets);
+          g_free (data);
+          iri_inspector_lazy_list_reset (self->rows, 0, NULL, NULL, NULL);
+        }
+    }
+
+  gtk_stack_set_visible_child_name (GTK_STACK (self->stack),
+                                    g_list_model_get_n_items (G_LIST_MODEL (self->rows)) > 0 ? "table" : "empty");
+}
+
+static void
+iri_inspector_table_page_dispose (GObject *object)
+{
+  IriInspectorTablePage *self = IRI_INSPECTOR_TABLE_PAGE (object);
+
+  g_clear_object (&self->selection);
+  g_clear_object (&self->rows);
+
+  G_OBJECT_CLASS (iri_inspector_table_page_parent_class)->dispose (object);
+}
+
+static void
+iri_inspector_table_page_class_init (IriInspectorTablePageClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = iri_inspector_table_page_dispose;
+
+  /**
+   * IriInspectorTablePage::highlight:
+   * @start: the first code point
+   * @end: the code point after the last
+   *
+   * Emitted when a row is selected.
+   */
+  signals[HIGHLIGHT] = iri_inspector_highlight_signal_new (G_TYPE_FROM_CLASS (klass));
+}
+
+static void
+iri_inspector_table_page_init (IriInspectorTablePage *self)
+{
+  self->rows = iri_inspector_lazy_list_new (IRI_INSPECTOR_TYPE_ROW);
+  self->selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (self->rows)));
+  gtk_single_selection_set_autoselect (self->selection, FALSE);
+  gtk_single_selection_set_can_unselect (self->selection, TRUE);
+  g_signal_connect_swapped (self->selection, "selection-changed", G_CALLBACK (selection_changed_cb), self);
+}
+
+GtkWidget *
+iri_inspector_table_page_new (IriInspectorTableKind kind)
+{
+  IriInspectorTablePage *self = g_object_new (IRI_INSPECTOR_TYPE_TABLE_PAGE, NULL);
+  GtkWidget *view = gtk_column_view_new (GTK_SELECTION_MODEL (g_object_ref (self->selection)));
+  GtkWidget *scrolled = gtk_scrolled_window_new ();
+  GtkWidget *empty = adw_status_page_new ();
+
+  self->kind = kind;
+  gtk_widget_add_css_class (view, "data-table");
+  gtk_column_view_set_show_column_separators (GTK_COLUMN_VIEW (view), TRUE);
+
+  if (kind == IRI_INSPECTOR_TABLE_UNITS)
+    {
+      /* Translators: column headings of the Units table */
+      iri_inspector_add_column (GTK_COLUMN_VIEW (view), C_("column", "Kind"), 0, FALSE, FALSE, FALSE);
+      iri_inspector_add_column (GTK_COLUMN_VIEW (view), C_("column", "Text"), 1, FALSE, TRUE, TRUE);
+      iri_inspector_add_column (GTK_COLUMN_VIEW (view), C_("column", "Direction"), 2, FALSE, FALSE, FALSE);
+      iri_inspector_add_column (GTK_COLUMN_VIEW (view), C_("column", "Script"), 3, FALSE, FALSE, FALSE);
+      iri_inspector_add_column (GTK_COLUMN_VIEW (view), C_("column", "Characters"), 4, TRUE, FALSE, FALSE);
+      adw_status_page_set_title (ADW_STATUS_PAGE (empty), _("No Units"));
+      adw_status_page_set_description (ADW_STATUS_PAGE (empty),
+                                       _("The host labels, path segments, query parts and fragment of the IRI are listed here, each with its direction."));
+    }
+  else
+    {
+      /* Translators: column headings of the Characters table */
+      iri_inspector_add_column (GTK_COLUMN_VIEW (view), C_("column", "Index"), 0, TRUE, FALSE, FALSE);
+      iri_inspector_add_column (GTK_COLUMN_VIEW (view), C_("column", "Code Point"), 1, TRUE, FALSE, FALSE);
+      iri_inspector_add_column (GTK_COLUMN_VIEW (view), C_("column", "Character"), 2, FALSE, FALSE, FALSE);
+      iri_inspector_add_column (GTK_COLUMN_VIEW (view), C_("column", "Name"), 3, FALSE, FALSE, TRUE);
+      iri_inspector_add_column (GTK_COLUMN_VIEW (view), C_("column", "Script"), 4, FALSE, FALSE, FALSE);
+      /* Translators: the General_Category of a character, such as "Lu" */
+      iri_inspector_add_column (GTK_COLUMN_VIEW (view), C_("column", "Category"), 5, TRUE, FALSE, FALSE);
+      iri_inspector_add_column (GTK_COLUMN_VIEW (view), C_("column", "Bidi Class"), 6, TRUE, FALSE, FALSE);
+      /* Translators: the bidi embedding level of a character */
+      iri_inspector_add_column (GTK_COLUMN_VIEW (view), C_("column", "Level"), 7, TRUE, FALSE, FALSE);
+      /* Translators: the position of a character on the screen, from the left */
+      iri_inspector_add_column (GTK_COLUMN_VIEW (view), C_("column", "Visual"), 8, TRUE, FALSE, FALSE);
+      /* Translators: the UTS #39 skeleton: what a character looks like */
+      iri_inspector_add_column (GTK_COLUMN_VIEW (view), C_("column", "Looks Like"), 9, FALSE, FALSE, FALSE);
+      adw_status_page_set_title (ADW_STATUS_PAGE (empty), _("No Characters"));
+      adw_status_page_set_description (ADW_STATUS_PAGE (empty),
+                                       _("Every code point of the IRI is listed here with its name, script, bidi class and embedding level."));
+    }
+  adw_status_page_set_icon_name (ADW_STATUS_PAGE (empty), "format-justify-left-symbolic");
+  gtk_widget_add_css_class (empty, "compact");
+
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), view);
+  gtk_widget_set_vexpand (scrolled, TRUE);
+  self->stack = gtk_stack_new ();
+  gtk_stack_add_named (GTK_STACK (self->stack), scrolled, "table");
+  gtk_stack_add_named (GTK_STACK (self->stack), empty, "empty");
+  gtk_stack_set_visible_child_name (GTK_STACK (self->stack), "empty");
+  adw_bin_set_child (ADW_BIN (self), self->stack);
+  return GTK_WIDGET (self);
+}

@@ -1,0 +1,142 @@
+/* iri-inspector-util.c: names and small helpers shared by the app's pages
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "iri-inspector-util.h"
+
+const char *
+iri_inspector_component_name (IriComponent component)
+{
+  switch (component)
+    {
+    case IRI_COMPONENT_IRI: return _("IRI");
+    case IRI_COMPONENT_SCHEME: return _("Scheme");
+    case IRI_COMPONENT_AUTHORITY: return _("Authority");
+    case IRI_COMPONENT_USERINFO: return _("User information");
+    case IRI_COMPONENT_HOST: return _("Host");
+    case IRI_COMPONENT_HOST_LABEL: return _("Host label");
+    case IRI_COMPONENT_PORT: return _("Port");
+    case IRI_COMPONENT_PATH: return _("Path");
+    case IRI_COMPONENT_PATH_SEGMENT: return _("Path segment");
+    case IRI_COMPONENT_PATH_EXTENSION: return _("File extension");
+    case IRI_COMPONENT_QUERY: return _("Query");
+    case IRI_COMPONENT_QUERY_NAME: return _("Query name");
+    case IRI_COMPONENT_QUERY_VALUE: return _("Query value");
+    case IRI_COMPONENT_FRAGMENT: return _("Fragment");
+    default: return "";
+    }
+}
+
+const char *
+iri_inspector_direction_name (IriDirection direction)
+{
+  switch (direction)
+    {
+    /* Translators: the direction of a unit that has no letters */
+    case IRI_DIRECTION_NEUTRAL: return _("Neutral");
+    case IRI_DIRECTION_LTR: return _("Left-to-right");
+    case IRI_DIRECTION_RTL: return _("Right-to-left");
+    /* Translators: the direction of a unit with letters of both directions */
+    case IRI_DIRECTION_MIXED: return _("Mixed");
+    default: return "";
+    }
+}
+
+const char *
+iri_inspector_severity_name (IriSeverity severity)
+{
+  switch (severity)
+    {
+    case IRI_SEVERITY_ERROR: return _("Error");
+    case IRI_SEVERITY_WARNING: return _("Warning");
+    /* Translators: the lowest severity of a finding */
+    case IRI_SEVERITY_INFO: return _("Note");
+    case IRI_SEVERITY_NONE:
+    default: return "";
+    }
+}
+
+const char *
+iri_inspector_severity_icon (IriSeverity severity)
+{
+  switch (severity)
+    {
+    case IRI_SEVERITY_ERROR: return "dialog-error-symbolic";
+    case IRI_SEVERITY_WARNING: return "dialog-warning-symbolic";
+    case IRI_SEVERITY_INFO: return "dialog-information-symbolic";
+    case IRI_SEVERITY_NONE:
+    default: return "emblem-ok-symbolic";
+    }
+}
+
+/* The two-letter General_Category values of the UCD (they are not
+ * translated: they are the standard's names). */
+const char *
+iri_inspector_category_code (GUnicodeType type)
+{
+  static const char *codes[] = {
+    [G_UNICODE_CONTROL] = "Cc", [G_UNICODE_FORMAT] = "Cf", [G_UNICODE_UNASSIGNED] = "Cn",
+    [G_UNICODE_PRIVATE_USE] = "Co", [G_UNICODE_SURROGATE] = "Cs", [G_UNICODE_LOWERCASE_LETTER] = "Ll",
+    [G_UNICODE_MODIFIER_LETTER] = "Lm", [G_UNICODE_OTHER_LETTER] = "Lo", [G_UNICODE_TITLECASE_LETTER] = "Lt",
+    [G_UNICODE_UPPERCASE_LETTER] = "Lu", [G_UNICODE_SPACING_MARK] = "Mc", [G_UNICODE_ENCLOSING_MARK] = "Me",
+    [G_UNICODE_NON_SPACING_MARK] = "Mn", [G_UNICODE_DECIMAL_NUMBER] = "Nd", [G_UNICODE_LETTER_NUMBER] = "Nl",
+    [G_UNICODE_OTHER_NUMBER] = "No", [G_UNICODE_CONNECT_PUNCTUATION] = "Pc", [G_UNICODE_DASH_PUNCTUATION] = "Pd",
+    [G_UNICODE_CLOSE_PUNCTUATION] = "Pe", [G_UNICODE_FINAL_PUNCTUATION] = "Pf", [G_UNICODE_INITIAL_PUNCTUATION] = "Pi",
+    [G_UNICODE_OTHER_PUNCTUATION] = "Po", [G_UNICODE_OPEN_PUNCTUATION] = "Ps", [G_UNICODE_CURRENCY_SYMBOL] = "Sc",
+    [G_UNICODE_MODIFIER_SYMBOL] = "Sk", [G_UNICODE_MATH_SYMBOL] = "Sm", [G_UNICODE_OTHER_SYMBOL] = "So",
+    [G_UNICODE_LINE_SEPARATOR] = "Zl", [G_UNICODE_PARAGRAPH_SEPARATOR] = "Zp", [G_UNICODE_SPACE_SEPARATOR] = "Zs",
+  };
+
+  if ((guint) type < G_N_ELEMENTS (codes) && codes[type] != NULL)
+    return codes[type];
+  return "";
+}
+
+char *
+iri_inspector_scripts_of (const char *text,
+                          gsize       length)
+{
+  g_autoptr(GString) names = g_string_new (NULL);
+  GUnicodeScript seen[8];
+  guint n_seen = 0;
+
+  for (const char *p = text; p < text + length; p = g_utf8_next_char (p))
+    {
+      GUnicodeScript script = g_unichar_get_script (g_utf8_get_char (p));
+      gboolean known = FALSE;
+
+      if (script == G_UNICODE_SCRIPT_COMMON || script == G_UNICODE_SCRIPT_INHERITED ||
+          script == G_UNICODE_SCRIPT_UNKNOWN)
+        continue;
+      for (guint i = 0; i < n_seen && !known; i++)
+        known = seen[i] == script;
+      if (known || n_seen == G_N_ELEMENTS (seen))
+        continue;
+      seen[n_seen++] = script;
+      if (names->len > 0)
+        g_string_append (names, ", ");
+      g_string_append (names, iri_script_get_name (script));
+    }
+  if (names->len == 0)
+    g_string_append (names, iri_script_get_name (G_UNICODE_SCRIPT_COMMON));
+  return g_string_free (g_steal_pointer (&names), FALSE);
+}
+
+char *
+iri_inspector_isolate (const char *text)
+{
+  /* U+2066 LEFT-TO-RIGHT ISOLATE … U+2069 POP DIRECTIONAL ISOLATE */
+  return g_strconcat ("\xE2\x81\xA6", text, "\xE2\x81\xA9", NULL);
+}
+
+guint
+iri_inspector_highlight_signal_new (GType type)
+{
+  return g_signal_new ("highlight", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                       G_TYPE_NONE, 2, G_TYPE_UINT64, G_TYPE_UINT64);
+}

@@ -1,0 +1,30 @@
+/* iri-inspector-util.h: names and small helpers shared by the app's pages
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#pragma once
+
+#include <gtk/gtk.h>
+#include <iri.h>
+
+G_BEGIN_DECLS
+
+const char *iri_inspector_component_name  (IriComponent  component);
+const char *iri_inspector_direction_name  (IriDirection  direction);
+const char *iri_inspector_severity_name   (IriSeverity   severity);
+const char *iri_inspector_severity_icon   (IriSeverity   severity);
+const char *iri_inspector_category_code   (GUnicodeType  type);
+/* The scripts of the letters of a text, by name, comma-separated ("Latin,
+ * Hebrew"), or "Common" when it has none. */
+char       *iri_inspector_scripts_of      (const char   *text,
+                                           gsize         length);
+/* Text for display inside a label of the UI: in a left-to-right isolate
+ * (§4.1), whatever the direction of the UI around it. */
+char       *iri_inspector_isolate         (const char   *text);
+
+/* Declares a signal (start, end) telling that a span of the text, in
+ * code points, should be highlighted. */
+guint       iri_inspector_highlight_signal_new (GType type);
+
+G_END_DECLS

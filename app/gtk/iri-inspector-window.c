@@ -1,0 +1,1094 @@
+/* iri-inspector-window.c: the main window of IRI Inspector
+ *
+ * The address field (IriGtkEntry) at the top; under it the renderings
+ * of its text (§4.1 in embed and isolate modes, and in a right-to-left
+ * paragraph without the embedding, to show what goes wrong); under them
+ * the pages about the analysis.  The analysis is the entry's own, made
+ * once per keystroke; a page is only brought up to date when it is
+ * shown, so typing costs one analysis and the visible page.
+ *
+ * The sidebar lists the lines of an opened file, or the links found in
+ * a pasted or dropped paragraph (UTS #58).
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <iri-gtk.h>
+
+#include "iri-inspector-compare-page.h"
+#include "iri-inspector-diagnostics-page.h"
+#include "iri-inspector-examples-page.h"
+#include "iri-inspector-lazy-list.h"
+#include "iri-inspector-table-page.h"
+#include "iri-inspector-uri-page.h"
+#include "iri-inspector-util.h"
+#include "iri-inspector-window.h"
+
+/* The largest list of IRIs opened: it is held in memory. */
+#define MAX_FILE_SIZE (256 * 1024 * 1024)
+
+typedef enum {
+  PAGE_UNITS,
+  PAGE_DIAGNOSTICS,
+  PAGE_URI,
+  PAGE_CHARACTERS,
+  PAGE_COMPARE,
+  PAGE_EXAMPLES,
+  N_PAGES,
+} Page;
+
+static const char *page_names[N_PAGES] = {
+  "units", "diagnostics", "uri", "characters", "compare", "examples",
+};
+
+struct _IriInspectorWindow
+{
+  AdwApplicationWindow   parent_instance;
+
+  /* Template children */
+  AdwToastOverlay       *toast_overlay;
+  AdwFlap               *flap;
+  AdwWindowTitle        *sidebar_title;
+  GtkListView           *sidebar_list;
+  GtkWidget             *sidebar_button;
+  AdwViewStack          *view_stack;
+  GtkWidget             *entry;
+  GtkWidget             *embed_view;
+  GtkWidget             *isolate_view;
+  GtkWidget             *rtl_label;
+
+  GSettings             *settings;
+  IriAnalyzer           *analyzer;    /* when the entry's analysis is not current */
+  IriAnalysis           *analysis;
+  GtkWidget             *pages[N_PAGES];
+  AdwViewStackPage      *stack_pages[N_PAGES];
+  gboolean               dirty[N_PAGES];
+
+  /* The sidebar: the lines of a file, or links found in a text. */
+  GPtrArray             *lines;       /* (element-type utf8) */
+  IriInspectorLazyList  *sidebar_model;
+  GtkSingleSelection    *sidebar_selection;
+  GCancellable          *cancellable;
+
+  char                 **file_hosts;  /* from the known-hosts file */
+
+  GFile                 *screenshot;
+  gboolean               report_first_frame;
+  gulong                 after_paint_id;
+};
+
+G_DEFINE_FINAL_TYPE (IriInspectorWindow, iri_inspector_window, ADW_TYPE_APPLICATION_WINDOW)
+
+static void
+toast (IriInspectorWindow *self,
+       const char         *title)
+{
+  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (title));
+}
+
+/* ------------------------------------------------------------------ */
+/* Analysis and pages                                                  */
+
+static void
+update_page (IriInspectorWindow *self,
+             Page                page)
+{
+  GtkWidget *widget = self->pages[page];
+
+  self->dirty[page] = FALSE;
+  switch (page)
+    {
+    case PAGE_UNITS:
+    case PAGE_CHARACTERS:
+      iri_inspector_table_page_set_analysis (IRI_INSPECTOR_TABLE_PAGE (widget), self->analysis);
+      break;
+    case PAGE_DIAGNOSTICS:
+      iri_inspector_diagnostics_page_set_analysis (IRI_INSPECTOR_DIAGNOSTICS_PAGE (widget), self->analysis);
+      break;
+    case PAGE_URI:
+      iri_inspector_uri_page_set_analysis (IRI_INSPECTOR_URI_PAGE (widget), self->analysis);
+      break;
+    case PAGE_COMPARE:
+      iri_inspector_compare_page_set_analysis (IRI_INSPECTOR_COMPARE_PAGE (widget), self->analysis);
+      break;
+    case PAGE_EXAMPLES:
+    case N_PAGES:
+    default:
+      break;
+    }
+}
+
+static Page
+visible_page (IriInspectorWindow *self)
+{
+  const char *name = adw_view_stack_get_visible_child_name (self->view_stack);
+
+  for (Page page = 0; page < N_PAGES; page++)
+    {
+      if (g_strcmp0 (name, page_names[page]) == 0)
+        return page;
+    }
+  return PAGE_UNITS;
+}
+
+static void
+visible_page_changed_cb (IriInspectorWindow *self)
+{
+  Page page = visible_page (self);
+
+  if (self->dirty[page])
+    update_page (self, page);
+}
+
+/* The text shown in a right-to-left paragraph without the embedding of
+ * §4.1: in U+202B RIGHT-TO-LEFT EMBEDDING … U+202C, so that the label
+ * lays it out as a Hebrew or Arabic paragraph would (display only). */
+static void
+update_rtl_rendering (IriInspectorWindow *self,
+                      const char         *text)
+{
+  g_autofree char *shown = g_strconcat ("\xE2\x80\xAB", text, "\xE2\x80\xAC", NULL);
+
+  gtk_label_set_text (GTK_LABEL (self->rtl_label), shown);
+}
+
+static void
+update_badge (IriInspectorWindow *self)
+{
+  AdwViewStackPage *page = self->stack_pages[PAGE_DIAGNOSTICS];
+  guint n = self->analysis != NULL ? iri_analysis_get_n_diagnostics (self->analysis) : 0;
+  IriSeverity severity = self->analysis != NULL ? iri_analysis_get_highest_severity (self->analysis)
+                                                : IRI_SEVERITY_NONE;
+
+  adw_view_stack_page_set_badge_number (page, n);
+  adw_view_stack_page_set_needs_attention (page, severity >= IRI_SEVERITY_WARNING);
+}
+
+static void
+text_changed_cb (IriInspectorWindow *self)
+{
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (self->entry));
+  IriAnalysis *analysis = iri_gtk_entry_get_analysis (IRI_GTK_ENTRY (self->entry));
+  Page visible;
+
+  /* The entry's analysis, unless its own handler has not run yet. */
+  g_clear_pointer (&self->analysis, iri_analysis_unref);
+  if (analysis != NULL && g_str_equal (iri_analysis_get_text (analysis), text))
+    self->analysis = iri_analysis_ref (analysis);
+  else
+    self->analysis = iri_analyzer_analyze (self->analyzer, text, -1);
+
+  iri_gtk_view_set_text (IRI_GTK_VIEW (self->embed_view), text);
+  iri_gtk_view_set_text (IRI_GTK_VIEW (self->isolate_view), text);
+  update_rtl_rendering (self, text);
+  update_badge (self);
+
+  for (Page page = 0; page < N_PAGES; page++)
+    self->dirty[page] = TRUE;
+  visible = visible_page (self);
+  update_page (self, visible);
+}
+
+static void
+highlight_cb (IriInspectorWindow *self,
+              guint64             start,
+              guint64             end)
+{
+  /* The selection of the entry shows it; the entry keeps the IRI in
+   * logical order, so the span maps to characters directly. */
+  gtk_editable_select_region (GTK_EDITABLE (self->entry), (int) start, (int) end);
+}
+
+/* ------------------------------------------------------------------ */
+/* Loading                                                             */
+
+static GObject *
+make_line_row (gpointer data,
+               guint    position)
+{
+  GPtrArray *lines = data;
+
+  return G_OBJECT (gtk_string_object_new (g_ptr_array_index (lines, position)));
+}
+
+/* Shows @lines (taken) in the sidebar, titled @title. */
+static void
+sidebar_show (IriInspectorWindow *self,
+              GPtrArray          *lines,
+              const char         *title,
+              const char         *subtitle)
+{
+  g_clear_pointer (&self->lines, g_ptr_array_unref);
+  self->lines = lines;
+  iri_inspector_lazy_list_reset (self->sidebar_model, lines->len, make_line_row,
+                                 g_ptr_array_ref (lines), (GDestroyNotify) g_ptr_array_unref);
+  gtk_single_selection_set_selected (self->sidebar_selection, GTK_INVALID_LIST_POSITION);
+  adw_window_title_set_title (self->sidebar_title, title);
+  adw_window_title_set_subtitle (self->sidebar_title, subtitle);
+  gtk_widget_set_visible (self->sidebar_button, TRUE);
+  adw_flap_set_reveal_flap (self->flap, TRUE);
+}
+
+static void
+set_text (IriInspectorWindow *self,
+          const char         *text)
+{
+  gtk_editable_set_text (GTK_EDITABLE (self->entry), text);
+  gtk_editable_set_position (GTK_EDITABLE (self->entry), -1);
+}
+
+/* Whether @text is one IRI and nothing else: no white space inside, and
+ * a valid reference with a scheme (hosts like "localhost" and IP
+ * addresses are IRIs that link detection would not find). */
+static gboolean
+is_single_iri (const char *text)
+{
+  g_autoptr(IriReference) ref = NULL;
+
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      if (g_unichar_isspace (g_utf8_get_char (p)))
+        return FALSE;
+    }
+  ref = iri_reference_parse (text, -1, IRI_PARSE_ABSOLUTE, NULL);
+  return ref != NULL;
+}
+
+void
+iri_inspector_window_load (IriInspectorWindow   *self,
+                           const char           *text,
+                           IriInspectorLoadMode  mode)
+{
+  g_autofree char *trimmed = NULL;
+  g_autoptr(GListModel) links = NULL;
+  guint n_links;
+
+  g_return_if_fail (IRI_INSPECTOR_IS_WINDOW (self));
+  g_return_if_fail (text != NULL);
+
+  if (!g_utf8_validate (text, -1, NULL))
+    {
+      toast (self, _("The text is not UTF-8 and was not loaded"));
+      return;
+    }
+
+  if (mode == IRI_INSPECTOR_LOAD_AS_GIVEN)
+    {
+      set_text (self, text);
+      return;
+    }
+
+  trimmed = g_strstrip (g_strdup (text));
+  if (trimmed[0] == '\0')
+    return;
+
+  if (is_single_iri (trimmed))
+    {
+      g_autoptr(IriReference) uri = iri_reference_parse (trimmed, -1, IRI_PARSE_URI, NULL);
+
+      /* A URI is shown as the IRI it stands for (§3.7), as a paste into
+       * the entry would be. */
+      if (uri != NULL)
+        {
+          g_autofree char *iri = iri_uri_to_iri (trimmed, -1, IRI_TO_IRI_DEFAULT, NULL, NULL);
+
+          set_text (self, iri != NULL ? iri : trimmed);
+          if (iri != NULL && !g_str_equal (iri, trimmed))
+            toast (self, _("The URI is shown as an IRI"));
+        }
+      else
+        set_text (self, trimmed);
+      return;
+    }
+
+  /* Running text: the links in it (UTS #58, §7.3). */
+  links = iri_detect_links (trimmed, -1, NULL);
+  n_links = links != NULL ? g_list_model_get_n_items (links) : 0;
+  if (n_links == 0)
+    {
+      set_text (self, trimmed);
+      return;
+    }
+  if (n_links == 1)
+    {
+      g_autoptr(IriLink) link = g_list_model_get_item (links, 0);
+
+      set_text (self, iri_link_get_iri (link));
+      return;
+    }
+
+  {
+    GPtrArray *lines = g_ptr_array_new_with_free_func (g_free);
+    /* Translators: the subtitle of the list of links found in a text; %u is how many */
+    g_autofree char *subtitle = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u link", "%u links", n_links),
+                                                 n_links);
+
+    for (guint i = 0; i < n_links; i++)
+      {
+        g_autoptr(IriLink) link = g_list_model_get_item (links, i);
+
+        g_ptr_array_add (lines, g_strdup (iri_link_get_iri (link)));
+      }
+    sidebar_show (self, lines, _("Links Found"), subtitle);
+    gtk_single_selection_set_selected (self->sidebar_selection, 0);
+    toast (self, _("The text has several links: choose one in the list"));
+  }
+}
+
+typedef struct {
+  char      *name;
+  GPtrArray *lines;
+  gsize      n_skipped;   /* empty lines */
+  gboolean   not_utf8;
+} FileLines;
+
+static void
+file_lines_free (FileLines *data)
+{
+  g_free (data->name);
+  g_clear_pointer (&data->lines, g_ptr_array_unref);
+  g_free (data);
+}
+
+/* In a worker thread: read the file and split it into lines, so that a
+ * big file never blocks the window. */
+static void
+read_lines_thread (GTask        *task,
+                   gpointer      source,
+                   gpointer      task_data,
+                   GCancellable *cancellable)
+{
+  GFile *file = task_data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GFileInfo) info = NULL;
+  g_autofree char *contents = NULL;
+  gsize length;
+  FileLines *result;
+  char *p, *end;
+
+  info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_SIZE "," G_FILE_ATTRIBUTE_STANDARD_DISPLAY_NAME,
+                            G_FILE_QUERY_INFO_NONE, cancellable, &error);
+  if (info == NULL)
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+  if (g_file_info_get_size (info) > MAX_FILE_SIZE)
+    {
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_FAILED,
+                               /* Translators: %s is a file name */
+                               _("“%s” is larger than 256 MiB"), g_file_info_get_display_name (info));
+      return;
+    }
+  if (!g_file_load_contents (file, cancellable, &contents, &length, NULL, &error))
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+
+  result = g_new0 (FileLines, 1);
+  result->name = g_strdup (g_file_info_get_display_name (info));
+  result->lines = g_ptr_array_new_with_free_func (g_free);
+  for (p = contents, end = contents + length; p < end; )
+    {
+      char *newline = memchr (p, '\n', end - p);
+      char *line_end = newline != NULL ? newline : end;
+      gsize line_length = line_end - p;
+
+      if (line_length > 0 && p[line_length - 1] == '\r')
+        line_length--;
+      gboolean blank = TRUE;
+
+      for (gsize i = 0; i < line_length && blank; i++)
+        blank = g_ascii_isspace (p[i]);
+
+      /* Blank lines separate, they are not IRIs.  Lines that are not
+       * text are listed with the bad bytes replaced (U+FFFD), so that
+       * the list stays readable; a toast says so. */
+      if (blank)
+        result->n_skipped++;
+      else if (!g_utf8_validate_len (p, line_length, NULL))
+        {
+          g_ptr_array_add (result->lines, g_utf8_make_valid (p, line_length));
+          result->not_utf8 = TRUE;
+        }
+      else
+        g_ptr_array_add (result->lines, g_strndup (p, line_length));
+      if (g_task_return_error_if_cancelled (task))
+        {
+          file_lines_free (result);
+          return;
+        }
+      p = newline != NULL ? newline + 1 : end;
+    }
+  g_task_return_pointer (task, result, (GDestroyNotify) file_lines_free);
+}
+
+static void
+read_lines_done_cb (GObject      *source,
+                    GAsyncResult *result,
+                    gpointer      user_data)
+{
+  IriInspectorWindow *self = IRI_INSPECTOR_WINDOW (source);
+  g_autoptr(GError) error = NULL;
+  FileLines *lines = g_task_propagate_pointer (G_TASK (result), &error);
+  g_autofree char *subtitle = NULL;
+
+  if (lines == NULL)
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        toast (self, error->message);
+      return;
+    }
+  if (lines->lines->len == 0)
+    {
+      /* Translators: %s is a file name */
+      g_autofree char *message = g_strdup_printf (_("“%s” has no IRIs"), lines->name);
+
+      toast (self, message);
+      file_lines_free (lines);
+      return;
+    }
+
+  subtitle = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u IRI", "%u IRIs", lines->lines->len),
+                              lines->lines->len);
+  sidebar_show (self, g_steal_pointer (&lines->lines), lines->name, subtitle);
+  gtk_single_selection_set_selected (self->sidebar_selection, 0);
+  if (lines->not_utf8)
+    toast (self, _("Some lines are not UTF-8: the bytes that are not are shown as �"));
+  file_lines_free (lines);
+}
+
+void
+iri_inspector_window_open_file (IriInspectorWindow *self,
+                                GFile              *file)
+{
+  g_autoptr(GTask) task = NULL;
+
+  g_return_if_fail (IRI_INSPECTOR_IS_WINDOW (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  self->cancellable = g_cancellable_new ();
+
+  task = g_task_new (self, self->cancellable, read_lines_done_cb, NULL);
+  g_task_set_source_tag (task, iri_inspector_window_open_file);
+  g_task_set_task_data (task, g_object_ref (file), g_object_unref);
+  g_task_run_in_thread (task, read_lines_thread);
+}
+
+static void
+sidebar_selected_cb (IriInspectorWindow *self)
+{
+  guint position = gtk_single_selection_get_selected (self->sidebar_selection);
+
+  if (self->lines != NULL && position < self->lines->len)
+    set_text (self, g_ptr_array_index (self->lines, position));
+}
+
+static void
+sidebar_setup_cb (GtkSignalListItemFactory *factory,
+                  GtkListItem              *item)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *view = iri_gtk_view_new (NULL);
+  GtkWidget *icon = gtk_image_new ();
+
+  iri_gtk_view_set_ellipsize (IRI_GTK_VIEW (view), TRUE);
+  gtk_widget_set_hexpand (view, TRUE);
+  gtk_widget_set_margin_top (box, 6);
+  gtk_widget_set_margin_bottom (box, 6);
+  gtk_box_append (GTK_BOX (box), view);
+  gtk_box_append (GTK_BOX (box), icon);
+  gtk_list_item_set_child (item, box);
+}
+
+/* Each row shows the IRI as the address field would, and the severity
+ * of its worst finding: a spoofed host looks right, so the icon is
+ * what tells it apart. */
+static void
+sidebar_bind_cb (GtkSignalListItemFactory *factory,
+                 GtkListItem              *item)
+{
+  GtkStringObject *line = gtk_list_item_get_item (item);
+  GtkWidget *box = gtk_list_item_get_child (item);
+  GtkWidget *view = gtk_widget_get_first_child (box);
+  GtkWidget *icon = gtk_widget_get_last_child (box);
+  IriSeverity severity;
+
+  iri_gtk_view_set_text (IRI_GTK_VIEW (view), gtk_string_object_get_string (line));
+  severity = iri_gtk_view_get_highest_severity (IRI_GTK_VIEW (view));
+  gtk_image_set_from_icon_name (GTK_IMAGE (icon), severity >= IRI_SEVERITY_WARNING
+                                                    ? iri_inspector_severity_icon (severity) : NULL);
+  gtk_widget_remove_css_class (icon, "error");
+  gtk_widget_remove_css_class (icon, "warning");
+  if (severity >= IRI_SEVERITY_WARNING)
+    gtk_widget_add_css_class (icon, severity == IRI_SEVERITY_ERROR ? "error" : "warning");
+  gtk_widget_set_tooltip_text (icon, iri_inspector_severity_name (severity));
+}
+
+/* ------------------------------------------------------------------ */
+/* Known hosts: the list in the settings and the lines of a file       */
+
+static void
+apply_known_hosts (IriInspectorWindow *self)
+{
+  g_auto(GStrv) listed = g_settings_get_strv (self->settings, "known-hosts");
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  g_auto(GStrv) hosts = NULL;
+
+  g_strv_builder_addv (builder, (const char **) listed);
+  if (self->file_hosts != NULL)
+    g_strv_builder_addv (builder, (const char **) self->file_hosts);
+  hosts = g_strv_builder_end (builder);
+
+  g_object_set (self->entry, "known-hosts", hosts, NULL);
+  iri_gtk_view_set_known_hosts (IRI_GTK_VIEW (self->embed_view), (const char * const *) hosts);
+  iri_gtk_view_set_known_hosts (IRI_GTK_VIEW (self->isolate_view), (const char * const *) hosts);
+  iri_analyzer_set_known_hosts (self->analyzer, (const char * const *) hosts);
+}
+
+static void
+known_hosts_file_loaded_cb (GObject      *source,
+                            GAsyncResult *result,
+                            gpointer      user_data)
+{
+  g_autoptr(IriInspectorWindow) self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *contents = NULL;
+  gsize length;
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+
+  if (!g_file_load_contents_finish (G_FILE (source), result, &contents, &length, NULL, &error))
+    {
+      g_autofree char *message = g_strdup_printf (_("The file of known hosts cannot be read: %s"), error->message);
+
+      toast (self, message);
+      return;
+    }
+  if (g_utf8_validate_len (contents, length, NULL))
+    {
+      g_auto(GStrv) lines = g_strsplit (contents, "\n", -1);
+
+      /* One host per line; "#" starts a comment, as in iri check
+       * --known-hosts. */
+      for (gsize i = 0; lines[i] != NULL; i++)
+        {
+          char *hash = strchr (lines[i], '#');
+
+          if (hash != NULL)
+            *hash = '\0';
+          g_strstrip (lines[i]);
+          if (lines[i][0] != '\0')
+            g_strv_builder_add (builder, lines[i]);
+        }
+    }
+  else
+    toast (self, _("The file of known hosts is not UTF-8"));
+
+  g_clear_pointer (&self->file_hosts, g_strfreev);
+  self->file_hosts = g_strv_builder_end (builder);
+  apply_known_hosts (self);
+}
+
+static void
+known_hosts_file_changed_cb (IriInspectorWindow *self)
+{
+  g_autofree char *path = g_settings_get_string (self->settings, "known-hosts-file");
+
+  g_clear_pointer (&self->file_hosts, g_strfreev);
+  apply_known_hosts (self);
+  if (path[0] != '\0')
+    {
+      g_autoptr(GFile) file = g_file_new_for_path (path);
+
+      g_file_load_contents_async (file, NULL, known_hosts_file_loaded_cb, g_object_ref (self));
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Actions                                                             */
+
+static void
+open_response_cb (GtkNativeDialog    *dialog,
+                  int                 response,
+                  IriInspectorWindow *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+
+      iri_inspector_window_open_file (self, file);
+    }
+  g_object_unref (dialog);
+}
+
+static void
+open_action (GtkWidget  *widget,
+             const char *action,
+             GVariant   *parameter)
+{
+  IriInspectorWindow *self = IRI_INSPECTOR_WINDOW (widget);
+  GtkFileChooserNative *dialog;
+  g_autoptr(GtkFileFilter) text = gtk_file_filter_new ();
+  g_autoptr(GtkFileFilter) all = gtk_file_filter_new ();
+
+  dialog = gtk_file_chooser_native_new (_("Open a List of IRIs"), GTK_WINDOW (self),
+                                        GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"), _("_Cancel"));
+  gtk_file_filter_set_name (text, _("Text files"));
+  gtk_file_filter_add_mime_type (text, "text/plain");
+  gtk_file_filter_set_name (all, _("All files"));
+  gtk_file_filter_add_pattern (all, "*");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), text);
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), all);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
+  g_signal_connect (dialog, "response", G_CALLBACK (open_response_cb), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
+static void
+focus_address_action (GtkWidget  *widget,
+                      const char *action,
+                      GVariant   *parameter)
+{
+  IriInspectorWindow *self = IRI_INSPECTOR_WINDOW (widget);
+
+  gtk_widget_grab_focus (self->entry);
+  gtk_editable_select_region (GTK_EDITABLE (self->entry), 0, -1);
+}
+
+static void
+copy (IriInspectorWindow *self,
+      const char         *text,
+      const char         *what)
+{
+  if (text == NULL || text[0] == '\0')
+    {
+      toast (self, _("Nothing to copy"));
+      return;
+    }
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (self)), text);
+  toast (self, what);
+}
+
+static void
+copy_iri_action (GtkWidget  *widget,
+                 const char *action,
+                 GVariant   *parameter)
+{
+  IriInspectorWindow *self = IRI_INSPECTOR_WINDOW (widget);
+
+  /* The IRI in logical order, never the display form. */
+  copy (self, gtk_editable_get_text (GTK_EDITABLE (self->entry)), _("IRI copied"));
+}
+
+static void
+copy_uri_action (GtkWidget  *widget,
+                 const char *action,
+                 GVariant   *parameter)
+{
+  IriInspectorWindow *self = IRI_INSPECTOR_WINDOW (widget);
+
+  copy (self, iri_gtk_entry_get_uri (IRI_GTK_ENTRY (self->entry)), _("URI copied"));
+}
+
+static void
+paste_uri_read_cb (GObject      *source,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  g_autoptr(IriInspectorWindow) self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (source), result, &error);
+
+  if (text == NULL)
+    {
+      toast (self, _("The clipboard has no text"));
+      return;
+    }
+  iri_inspector_window_load (self, text, IRI_INSPECTOR_LOAD_FROM_OUTSIDE);
+}
+
+static void
+paste_uri_action (GtkWidget  *widget,
+                  const char *action,
+                  GVariant   *parameter)
+{
+  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (widget), NULL, paste_uri_read_cb,
+                                 g_object_ref (widget));
+}
+
+static void
+toggle_sidebar_action (GtkWidget  *widget,
+                       const char *action,
+                       GVariant   *parameter)
+{
+  IriInspectorWindow *self = IRI_INSPECTOR_WINDOW (widget);
+
+  if (self->lines != NULL)
+    adw_flap_set_reveal_flap (self->flap, !adw_flap_get_reveal_flap (self->flap));
+}
+
+static void
+toggle_display_mode_action (GtkWidget  *widget,
+                            const char *action,
+                            GVariant   *parameter)
+{
+  IriInspectorWindow *self = IRI_INSPECTOR_WINDOW (widget);
+  int mode = g_settings_get_enum (self->settings, "display-mode");
+
+  g_settings_set_enum (self->settings, "display-mode", mode == IRI_DISPLAY_EMBED ? IRI_DISPLAY_ISOLATE
+                                                                                : IRI_DISPLAY_EMBED);
+  toast (self, mode == IRI_DISPLAY_EMBED ? _("Address field: components isolated")
+                                         : _("Address field: one left-to-right embedding (§4.1)"));
+}
+
+static void
+step_iri (IriInspectorWindow *self,
+          int                 step)
+{
+  guint position = gtk_single_selection_get_selected (self->sidebar_selection);
+
+  if (self->lines == NULL || self->lines->len == 0)
+    return;
+  if (position == GTK_INVALID_LIST_POSITION)
+    position = 0;
+  else if (step > 0 && position + 1 < self->lines->len)
+    position++;
+  else if (step < 0 && position > 0)
+    position--;
+  gtk_single_selection_set_selected (self->sidebar_selection, position);
+  gtk_widget_activate_action (GTK_WIDGET (self->sidebar_list), "list.scroll-to-item", "u", position);
+}
+
+static void
+next_iri_action (GtkWidget  *widget,
+                 const char *action,
+                 GVariant   *parameter)
+{
+  step_iri (IRI_INSPECTOR_WINDOW (widget), 1);
+}
+
+static void
+previous_iri_action (GtkWidget  *widget,
+                     const char *action,
+                     GVariant   *parameter)
+{
+  step_iri (IRI_INSPECTOR_WINDOW (widget), -1);
+}
+
+static void
+page_action (GtkWidget  *widget,
+             const char *action,
+             GVariant   *parameter)
+{
+  IriInspectorWindow *self = IRI_INSPECTOR_WINDOW (widget);
+
+  adw_view_stack_set_visible_child_name (self->view_stack, g_variant_get_string (parameter, NULL));
+}
+
+/* ------------------------------------------------------------------ */
+/* Drag and drop                                                       */
+
+static gboolean
+drop_cb (GtkDropTarget      *target,
+         const GValue       *value,
+         double              x,
+         double              y,
+         IriInspectorWindow *self)
+{
+  if (G_VALUE_HOLDS (value, GDK_TYPE_FILE_LIST))
+    {
+      GSList *files = gdk_file_list_get_files (g_value_get_boxed (value));
+      GFile *file;
+
+      if (files == NULL)
+        return FALSE;
+      file = files->data;
+      /* A local file is a list of IRIs; anything else is an address. */
+      if (g_file_is_native (file))
+        iri_inspector_window_open_file (self, file);
+      else
+        {
+          g_autofree char *uri = g_file_get_uri (file);
+
+          iri_inspector_window_load (self, uri, IRI_INSPECTOR_LOAD_FROM_OUTSIDE);
+        }
+      g_slist_free (files);
+      return TRUE;
+    }
+  if (G_VALUE_HOLDS_STRING (value) && g_value_get_string (value) != NULL)
+    {
+      iri_inspector_window_load (self, g_value_get_string (value), IRI_INSPECTOR_LOAD_FROM_OUTSIDE);
+      return TRUE;
+    }
+  return FALSE;
+}
+
+/* ------------------------------------------------------------------ */
+/* Screenshots and startup time (tests, documentation, benchmarks)     */
+
+static gboolean
+take_screenshot_cb (gpointer user_data)
+{
+  IriInspectorWindow *self = user_data;
+  GtkWidget *widget = GTK_WIDGET (self);
+  int width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
+  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  g_autofree char *path = g_file_get_path (self->screenshot);
+
+  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), width, height);
+  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+  if (node != NULL)
+    texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (self)), node,
+                                           &GRAPHENE_RECT_INIT (0, 0, width, height));
+  if (texture == NULL || !gdk_texture_save_to_png (texture, path))
+    g_printerr ("iri-inspector: cannot write the screenshot %s\n", path);
+  g_application_quit (g_application_get_default ());
+  return G_SOURCE_REMOVE;
+}
+
+static void
+after_paint_cb (GdkFrameClock      *clock,
+                IriInspectorWindow *self)
+{
+  if (self->report_first_frame)
+    {
+      /* CLOCK_MONOTONIC, in µs: the benchmark subtracts the time it
+       * started the process at. */
+      g_print ("first-frame-monotonic-us %" G_GINT64_FORMAT "\n", g_get_monotonic_time ());
+      /* And what the tests check: the direction of the UI, and the text
+       * of the address field, byte for byte (in logical order). */
+      g_print ("direction %s\n", gtk_widget_get_direction (GTK_WIDGET (self)) == GTK_TEXT_DIR_RTL ? "rtl" : "ltr");
+      g_print ("text %s\n", gtk_editable_get_text (GTK_EDITABLE (self->entry)));
+      fflush (stdout);
+      self->report_first_frame = FALSE;
+      if (self->screenshot == NULL)
+        g_application_quit (g_application_get_default ());
+    }
+  if (self->screenshot != NULL)
+    /* Let fonts, icons and the layout settle for a moment first. */
+    g_timeout_add (500, take_screenshot_cb, self);
+
+  g_clear_signal_handler (&self->after_paint_id, clock);
+}
+
+static void
+watch_first_frame (IriInspectorWindow *self)
+{
+  GdkFrameClock *clock;
+
+  if (self->after_paint_id != 0)
+    return;
+  if (!gtk_widget_get_realized (GTK_WIDGET (self)))
+    gtk_widget_realize (GTK_WIDGET (self));
+  clock = gtk_widget_get_frame_clock (GTK_WIDGET (self));
+  self->after_paint_id = g_signal_connect (clock, "after-paint", G_CALLBACK (after_paint_cb), self);
+}
+
+void
+iri_inspector_window_screenshot_and_quit (IriInspectorWindow *self,
+                                          GFile              *file)
+{
+  g_return_if_fail (IRI_INSPECTOR_IS_WINDOW (self));
+
+  g_set_object (&self->screenshot, file);
+  watch_first_frame (self);
+}
+
+void
+iri_inspector_window_report_first_frame (IriInspectorWindow *self)
+{
+  g_return_if_fail (IRI_INSPECTOR_IS_WINDOW (self));
+
+  self->report_first_frame = TRUE;
+  watch_first_frame (self);
+}
+
+/* ------------------------------------------------------------------ */
+/* Life cycle                                                          */
+
+static gboolean
+iri_inspector_window_close_request (GtkWindow *window)
+{
+  IriInspectorWindow *self = IRI_INSPECTOR_WINDOW (window);
+  int width, height;
+
+  gtk_window_get_default_size (window, &width, &height);
+  g_settings_set_int (self->settings, "window-width", width);
+  g_settings_set_int (self->settings, "window-height", height);
+  g_settings_set_boolean (self->settings, "window-maximized", gtk_window_is_maximized (window));
+
+  return GTK_WINDOW_CLASS (iri_inspector_window_parent_class)->close_request (window);
+}
+
+static void
+iri_inspector_window_dispose (GObject *object)
+{
+  IriInspectorWindow *self = IRI_INSPECTOR_WINDOW (object);
+
+  g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  g_clear_pointer (&self->analysis, iri_analysis_unref);
+  g_clear_object (&self->analyzer);
+  g_clear_pointer (&self->lines, g_ptr_array_unref);
+  g_clear_object (&self->sidebar_selection);
+  g_clear_object (&self->sidebar_model);
+  g_clear_pointer (&self->file_hosts, g_strfreev);
+  g_clear_object (&self->screenshot);
+  g_clear_object (&self->settings);
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), IRI_INSPECTOR_TYPE_WINDOW);
+
+  G_OBJECT_CLASS (iri_inspector_window_parent_class)->dispose (object);
+}
+
+static void
+iri_inspector_window_class_init (IriInspectorWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
+
+  object_class->dispose = iri_inspector_window_dispose;
+  window_class->close_request = iri_inspector_window_close_request;
+
+  g_type_ensure (IRI_GTK_TYPE_ENTRY);
+  g_type_ensure (IRI_GTK_TYPE_VIEW);
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/org/example/IriInspector/iri-inspector-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, IriInspectorWindow, toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, IriInspectorWindow, flap);
+  gtk_widget_class_bind_template_child (widget_class, IriInspectorWindow, sidebar_title);
+  gtk_widget_class_bind_template_child (widget_class, IriInspectorWindow, sidebar_list);
+  gtk_widget_class_bind_template_child (widget_class, IriInspectorWindow, sidebar_button);
+  gtk_widget_class_bind_template_child (widget_class, IriInspectorWindow, view_stack);
+  gtk_widget_class_bind_template_child (widget_class, IriInspectorWindow, entry);
+  gtk_widget_class_bind_template_child (widget_class, IriInspectorWindow, embed_view);
+  gtk_widget_class_bind_template_child (widget_class, IriInspectorWindow, isolate_view);
+  gtk_widget_class_bind_template_child (widget_class, IriInspectorWindow, rtl_label);
+
+  gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
+  gtk_widget_class_install_action (widget_class, "win.focus-address", NULL, focus_address_action);
+  gtk_widget_class_install_action (widget_class, "win.copy-iri", NULL, copy_iri_action);
+  gtk_widget_class_install_action (widget_class, "win.copy-uri", NULL, copy_uri_action);
+  gtk_widget_class_install_action (widget_class, "win.paste-uri", NULL, paste_uri_action);
+  gtk_widget_class_install_action (widget_class, "win.toggle-sidebar", NULL, toggle_sidebar_action);
+  gtk_widget_class_install_action (widget_class, "win.toggle-display-mode", NULL, toggle_display_mode_action);
+  gtk_widget_class_install_action (widget_class, "win.next-iri", NULL, next_iri_action);
+  gtk_widget_class_install_action (widget_class, "win.previous-iri", NULL, previous_iri_action);
+  gtk_widget_class_install_action (widget_class, "win.page", "s", page_action);
+}
+
+static void
+add_page (IriInspectorWindow *self,
+          Page                page,
+          GtkWidget          *widget,
+          const char         *title,
+          const char         *icon_name)
+{
+  self->pages[page] = widget;
+  self->stack_pages[page] = adw_view_stack_add_titled (self->view_stack, widget, page_names[page], title);
+  adw_view_stack_page_set_icon_name (self->stack_pages[page], icon_name);
+  if (g_signal_lookup ("highlight", G_OBJECT_TYPE (widget)) != 0)
+    g_signal_connect_object (widget, "highlight", G_CALLBACK (highlight_cb), self, G_CONNECT_SWAPPED);
+}
+
+static void
+uri_copied_cb (IriInspectorWindow *self,
+               const char         *toast_text)
+{
+  toast (self, toast_text);
+}
+
+static void
+page_load_cb (IriInspectorWindow *self,
+              const char         *iri)
+{
+  set_text (self, iri);
+  gtk_widget_grab_focus (self->entry);
+}
+
+static void
+iri_inspector_window_init (IriInspectorWindow *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->analyzer = iri_analyzer_new ();
+}
+
+IriInspectorWindow *
+iri_inspector_window_new (IriInspectorApplication *application)
+{
+  IriInspectorWindow *self = g_object_new (IRI_INSPECTOR_TYPE_WINDOW, "application", application, NULL);
+  GtkListItemFactory *factory;
+  GtkDropTarget *drop;
+  GType drop_types[] = { GDK_TYPE_FILE_LIST, G_TYPE_STRING };
+
+  self->settings = g_object_ref (iri_inspector_application_get_settings (application));
+
+  gtk_window_set_default_size (GTK_WINDOW (self), g_settings_get_int (self->settings, "window-width"),
+                               g_settings_get_int (self->settings, "window-height"));
+  if (g_settings_get_boolean (self->settings, "window-maximized"))
+    gtk_window_maximize (GTK_WINDOW (self));
+
+  /* Pages */
+  add_page (self, PAGE_UNITS, iri_inspector_table_page_new (IRI_INSPECTOR_TABLE_UNITS),
+            _("Units"), "view-list-symbolic");
+  add_page (self, PAGE_DIAGNOSTICS, iri_inspector_diagnostics_page_new (),
+            _("Findings"), "dialog-warning-symbolic");
+  add_page (self, PAGE_URI, iri_inspector_uri_page_new (), _("URI"), "insert-link-symbolic");
+  add_page (self, PAGE_CHARACTERS, iri_inspector_table_page_new (IRI_INSPECTOR_TABLE_CHARACTERS),
+            _("Characters"), "accessories-character-map-symbolic");
+  add_page (self, PAGE_COMPARE, iri_inspector_compare_page_new (), _("Compare"), "view-dual-symbolic");
+  add_page (self, PAGE_EXAMPLES, iri_inspector_examples_page_new (self->settings),
+            _("Examples"), "accessories-dictionary-symbolic");
+  g_signal_connect_object (self->pages[PAGE_URI], "copied", G_CALLBACK (uri_copied_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->pages[PAGE_URI], "load", G_CALLBACK (page_load_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->pages[PAGE_EXAMPLES], "load", G_CALLBACK (page_load_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->view_stack, "notify::visible-child", G_CALLBACK (visible_page_changed_cb),
+                           self, G_CONNECT_SWAPPED);
+  adw_view_stack_set_visible_child_name (self->view_stack, page_names[PAGE_DIAGNOSTICS]);
+
+  /* Preferences */
+  g_settings_bind (self->settings, "host-mapping", self->entry, "uri-host-mapping", G_SETTINGS_BIND_GET);
+  g_settings_bind (self->settings, "display-mode", self->entry, "display-mode", G_SETTINGS_BIND_GET);
+  g_settings_bind (self->settings, "show-preview", self->entry, "show-preview", G_SETTINGS_BIND_GET);
+  g_settings_bind (self->settings, "host-mapping", self->analyzer, "host-mapping", G_SETTINGS_BIND_GET);
+  g_signal_connect_object (self->settings, "changed::known-hosts", G_CALLBACK (apply_known_hosts),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->settings, "changed::known-hosts-file", G_CALLBACK (known_hosts_file_changed_cb),
+                           self, G_CONNECT_SWAPPED);
+  known_hosts_file_changed_cb (self);
+
+  /* The sidebar */
+  self->sidebar_model = iri_inspector_lazy_list_new (GTK_TYPE_STRING_OBJECT);
+  self->sidebar_selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (self->sidebar_model)));
+  gtk_single_selection_set_autoselect (self->sidebar_selection, FALSE);
+  gtk_single_selection_set_can_unselect (self->sidebar_selection, TRUE);
+  g_signal_connect_object (self->sidebar_selection, "notify::selected", G_CALLBACK (sidebar_selected_cb),
+                           self, G_CONNECT_SWAPPED);
+  factory = gtk_signal_list_item_factory_new ();
+  g_signal_connect (factory, "setup", G_CALLBACK (sidebar_setup_cb), NULL);
+  g_signal_connect (factory, "bind", G_CALLBACK (sidebar_bind_cb), NULL);
+  gtk_list_view_set_factory (self->sidebar_list, factory);
+  g_object_unref (factory);
+  gtk_list_view_set_model (self->sidebar_list, GTK_SELECTION_MODEL (self->sidebar_selection));
+
+  /* Drops of text, links and files anywhere on the window. */
+  drop = gtk_drop_target_new (G_TYPE_INVALID, GDK_ACTION_COPY);
+  gtk_drop_target_set_gtypes (drop, drop_types, G_N_ELEMENTS (drop_types));
+  g_signal_connect (drop, "drop", G_CALLBACK (drop_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
+
+  g_signal_connect_object (self->entry, "changed", G_CALLBACK (text_changed_cb), self, G_CONNECT_SWAPPED);
+  text_changed_cb (self);
+  gtk_widget_grab_focus (self->entry);
+  return self;
+}

@@ -1,0 +1,132 @@
+/* test-app.c: iri-inspector starts, loads an IRI and draws its window
+ *
+ * Runs the app (under Xvfb, as the whole suite is) in the C, Arabic and
+ * Hebrew locales with an IRI on its command line.  The app reports when
+ * its first frame is drawn, the direction of its UI and the text of its
+ * address field (--report-startup), and renders its window to a PNG
+ * (--screenshot).  The UI must mirror in Arabic and Hebrew while the
+ * IRI stays exactly as given, and the screenshot must show a window, not
+ * a blank surface.  The screenshots stay in the build directory, for a
+ * person to look at.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+#include <glib/gstdio.h>
+#include <gtk/gtk.h>
+
+/* Hebrew host and path, Arabic query: every hazard of §4 in one. */
+static const char iri[] = "https://\xD7\x93\xD7\x95\xD7\x92\xD7\x9E\xD7\x94.example/"
+                          "\xD7\xA9\xD7\x9C\xD7\x95\xD7\x9D/2024?\xD8\xB3=\xD8\xA8#top";
+
+typedef struct {
+  const char *language;   /* LANGUAGE, "" for none */
+  const char *direction;
+  const char *screenshot;
+} Case;
+
+static const Case cases[] = {
+  { "", "ltr", "window.png" },
+  { "ar", "rtl", "window-ar.png" },
+  { "he", "rtl", "window-he.png" },
+};
+
+/* The pixels are not all alike: the window has content. */
+static void
+check_not_blank (const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GdkTexture) texture = gdk_texture_new_from_filename (path, &error);
+  int width, height;
+  g_autofree guchar *pixels = NULL;
+  g_autoptr(GHashTable) colours = g_hash_table_new (NULL, NULL);
+  guint64 dark = 0;
+
+  g_assert_no_error (error);
+  width = gdk_texture_get_width (texture);
+  height = gdk_texture_get_height (texture);
+  g_assert_cmpint (width, >=, 360);
+  g_assert_cmpint (height, >=, 400);
+
+  pixels = g_malloc ((gsize) width * height * 4);
+  gdk_texture_download (texture, pixels, (gsize) width * 4);
+  for (gsize i = 0; i < (gsize) width * height; i++)
+    {
+      guint32 pixel;
+
+      memcpy (&pixel, pixels + 4 * i, 4);
+      g_hash_table_add (colours, GUINT_TO_POINTER (pixel));
+      /* Text is dark on the light default theme. */
+      dark += pixels[4 * i] < 96 && pixels[4 * i + 1] < 96 && pixels[4 * i + 2] < 96 && pixels[4 * i + 3] > 128;
+    }
+  g_test_message ("%s: %d×%d, %u colours, %" G_GUINT64_FORMAT " dark pixels",
+                  path, width, height, g_hash_table_size (colours), dark);
+  /* Antialiased text alone gives hundreds of colours. */
+  g_assert_cmpuint (g_hash_table_size (colours), >, 64);
+  g_assert_cmpuint (dark, >, 1000);
+}
+
+static void
+test_start (gconstpointer data)
+{
+  const Case *c = data;
+  g_autoptr(GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE);
+  g_autoptr(GSubprocess) app = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *screenshot = g_test_build_filename (G_TEST_BUILT, c->screenshot, NULL);
+  g_autofree char *expected_text = g_strdup_printf ("\ntext %s\n", iri);
+  g_autofree char *expected_direction = g_strdup_printf ("\ndirection %s\n", c->direction);
+  g_autofree char *dbus_run_session = g_find_program_in_path ("dbus-run-session");
+
+  if (g_getenv ("DISPLAY") == NULL && g_getenv ("WAYLAND_DISPLAY") == NULL)
+    {
+      g_test_skip ("no display (run the suite under xvfb-run)");
+      return;
+    }
+
+  g_remove (screenshot);
+  g_subprocess_launcher_setenv (launcher, "LANGUAGE", c->language, TRUE);
+  g_subprocess_launcher_setenv (launcher, "LC_ALL", "C.UTF-8", TRUE);
+  /* In a D-Bus session of its own, as on a desktop: a GApplication
+   * registers itself on the session bus. */
+  if (dbus_run_session != NULL)
+    app = g_subprocess_launcher_spawn (launcher, &error, dbus_run_session, "--", g_getenv ("IRI_INSPECTOR"),
+                                       "--new-window", "--report-startup", "--screenshot", screenshot, iri, NULL);
+  else
+    app = g_subprocess_launcher_spawn (launcher, &error, g_getenv ("IRI_INSPECTOR"),
+                                       "--new-window", "--report-startup", "--screenshot", screenshot, iri, NULL);
+  g_assert_no_error (error);
+  g_subprocess_communicate_utf8 (app, NULL, NULL, &out, &err, &error);
+  g_assert_no_error (error);
+  g_test_message ("standard error of the app:\n%s", err);
+  g_assert_true (g_subprocess_get_if_exited (app));
+  g_assert_cmpint (g_subprocess_get_exit_status (app), ==, 0);
+  g_test_message ("%s", out);
+
+  g_assert_true (g_str_has_prefix (out, "first-frame-monotonic-us "));
+  g_assert_nonnull (strstr (out, expected_direction));
+  /* The IRI is shown, never changed: no control characters added, no
+   * reordering in memory. */
+  g_assert_nonnull (strstr (out, expected_text));
+  check_not_blank (screenshot);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/app/start/%s", cases[i].language[0] != '\0' ? cases[i].language : "C");
+
+      g_test_add_data_func (path, &cases[i], test_start);
+    }
+  return g_test_run ();
+}
