@@ -334,7 +334,6 @@ iri_gtk_entry_class_init (IriGtkEntryClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
-  iri_gtk_init_i18n ();
 
   object_class->dispose = iri_gtk_entry_dispose;
   object_class->get_property = iri_gtk_entry_get_property;

@@ -9,7 +9,6 @@
 
 G_BEGIN_DECLS
 
-void iri_gtk_init_i18n          (void);
 void iri_gtk_ensure_stylesheet (GdkDisplay *display);
 
 G_END_DECLS

@@ -12,18 +12,15 @@
 
 /* The library's messages are in the project's gettext domain.  A
  * program that never calls bindtextdomain() itself (a Python script
- * through introspection) still gets them translated. */
-void
-iri_gtk_init_i18n (void)
+ * through introspection) still gets them translated.  The domain is
+ * bound when the library is loaded, before main() runs, as libiri does:
+ * a program that binds it elsewhere (the app run from the build tree)
+ * does so after, and keeps its choice. */
+__attribute__((constructor)) static void
+bind_textdomain_on_load (void)
 {
-  static gsize done = 0;
-
-  if (g_once_init_enter (&done))
-    {
-      bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
-      bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-      g_once_init_leave (&done, 1);
-    }
+  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
 }
 
 /* The default stylesheet, once per display, below every theme and

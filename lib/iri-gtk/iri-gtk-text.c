@@ -3092,7 +3092,6 @@ iri_gtk_text_class_init (IriGtkTextClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
-  iri_gtk_init_i18n ();
 
   object_class->constructed = iri_gtk_text_constructed;
   object_class->dispose = iri_gtk_text_dispose;

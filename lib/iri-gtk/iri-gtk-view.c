@@ -200,7 +200,6 @@ iri_gtk_view_class_init (IriGtkViewClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
-  iri_gtk_init_i18n ();
 
   object_class->dispose = iri_gtk_view_dispose;
   object_class->get_property = iri_gtk_view_get_property;
