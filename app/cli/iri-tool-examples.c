@@ -33,6 +33,17 @@ shown (const Options *options,
   return iri_notation_from_rtl (safe, -1, options->mapping);
 }
 
+/* "  label:        value", the label padded to 14 columns (not bytes: a
+ * translated label may have wide characters). */
+static void
+print_field (const char *label,
+             const char *value)
+{
+  g_autofree char *padded = iri_tool_pad (label, 14);
+
+  g_print ("  %s %s\n", padded, value);
+}
+
 static void
 print_display (const Options  *options,
                IriExample     *example,
@@ -44,7 +55,8 @@ print_display (const Options  *options,
   g_autoptr(IriBidiLayout) layout = iri_bidi_layout_new_full (rtl_text, -1, mode, flags);
   g_autofree char *visual = shown (options, example, iri_bidi_layout_get_visual_text (layout));
   g_autofree char *logical = shown (options, example, rtl_text);
-  g_autofree char *prefix = g_strdup_printf ("  %-14s ", label);
+  g_autofree char *padded = iri_tool_pad (label, 14);
+  g_autofree char *prefix = g_strdup_printf ("  %s ", padded);
 
   iri_tool_print_visual_line (options->bidi, prefix, visual, logical);
 }
@@ -62,7 +74,16 @@ print_classes (const Options *options,
   g_autoptr(GString) order = g_string_new (NULL);
 
   /* Translators: column headings of the bidi class table of iri examples */
-  g_print ("  %5s  %-8s %-5s %-5s %s\n", _("index"), _("char"), _("class"), _("level"), _("visual"));
+  {
+    /* Padded by columns, not bytes: the headings may be translated to
+     * wide characters. */
+    g_autofree char *index_heading = iri_tool_pad (_("index"), 5);
+    g_autofree char *char_heading = iri_tool_pad (_("char"), 8);
+    g_autofree char *class_heading = iri_tool_pad (_("class"), 5);
+    g_autofree char *level_heading = iri_tool_pad (_("level"), 5);
+
+    g_print ("  %s  %s %s %s %s\n", index_heading, char_heading, class_heading, level_heading, _("visual"));
+  }
   for (gsize i = 0; i < n; i++)
     {
       gunichar c = g_utf8_get_char (p);
@@ -102,19 +123,19 @@ print_example (const Options *options,
   g_print ("%u. %s\n", number, iri_example_get_title (example));
   /* Translators: a label before the source of an example, such as
    * "RFC 3987bis §4.4, Example 5" */
-  g_print ("  %-14s %s\n", _("source:"), iri_example_get_source (example));
+  print_field (_("source:"), iri_example_get_source (example));
 
   if (iri_example_get_kind (example) == IRI_EXAMPLE_KIND_URI)
     {
       iri = iri_uri_to_iri (rtl_text, -1, IRI_TO_IRI_DEFAULT, NULL, NULL);
-      g_print ("  %-14s %s\n", _("URI:"), iri_example_get_text (example));
+      print_field (_("URI:"), iri_example_get_text (example));
       g_free (rtl_text);
       rtl_text = g_strdup (iri != NULL ? iri : iri_example_get_text (example));
     }
 
   logical = shown (options, example, rtl_text);
   /* Translators: a label before an IRI in logical (memory) order */
-  g_print ("  %-14s %s\n", _("logical:"), logical);
+  print_field (_("logical:"), logical);
   print_display (options, example, options->mode == IRI_DISPLAY_EMBED ? _("display:") : _("isolated:"),
                  rtl_text, options->mode, IRI_BIDI_LAYOUT_DEFAULT);
   if ((show & IRI_EXAMPLE_SHOW_ISOLATE) && options->mode == IRI_DISPLAY_EMBED)
@@ -149,7 +170,7 @@ print_example (const Options *options,
       n = iri_analysis_get_n_diagnostics (analysis);
       if (n == 0)
         /* Translators: shown when an example has no diagnostic */
-        g_print ("  %-14s %s\n", _("findings:"), _("none"));
+        print_field (_("findings:"), _("none"));
       else
         g_print ("  %s\n", _("findings:"));
       for (guint i = 0; i < n; i++)

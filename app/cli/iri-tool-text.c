@@ -209,17 +209,19 @@ iri_tool_pad (const char *text,
   return g_strdup_printf ("%s%*s", text, MAX (pad, 0), "");
 }
 
-/* Prints @text wrapped to the terminal width, each line indented. */
+/* Prints @text wrapped to the terminal width, each line indented.  Lines
+ * break at spaces; a word wider than a whole line (a sentence in
+ * Japanese or Chinese, which has no spaces) breaks between characters. */
 void
 iri_tool_print_wrapped (const char *indent,
-               const char *text,
-               int         width)
+                        const char *text,
+                        int         width)
 {
   g_auto(GStrv) words = g_strsplit (text, " ", -1);
   g_autoptr(GString) line = g_string_new (indent);
   int indent_width = iri_tool_text_width (indent);
   int line_width = indent_width;
-
+  int room = MAX (width - indent_width, 20);
 
   for (guint i = 0; words[i] != NULL; i++)
     {
@@ -236,8 +238,26 @@ iri_tool_print_wrapped (const char *indent,
           g_string_append_c (line, ' ');
           line_width++;
         }
-      g_string_append (line, words[i]);
-      line_width += w;
+      if (w <= room)
+        {
+          g_string_append (line, words[i]);
+          line_width += w;
+          continue;
+        }
+      for (const char *p = words[i]; *p != '\0'; p = g_utf8_next_char (p))
+        {
+          gunichar c = g_utf8_get_char (p);
+          int cw = (int) iri_char_get_cell_width (c);
+
+          if (line_width + cw > indent_width + room)
+            {
+              g_print ("%s\n", line->str);
+              g_string_assign (line, indent);
+              line_width = indent_width;
+            }
+          g_string_append_unichar (line, c);
+          line_width += cw;
+        }
     }
   if (line_width > indent_width)
     g_print ("%s\n", line->str);
