@@ -1001,6 +1001,20 @@ add_page (IriInspectorWindow *self,
     g_signal_connect_object (widget, "highlight", G_CALLBACK (highlight_cb), self, G_CONNECT_SWAPPED);
 }
 
+/* The renderings of §4.1 are left-aligned, as the address field shows
+ * them, in a left-to-right and in a right-to-left interface alike; the
+ * rendering in a right-to-left paragraph is right-aligned, as such a
+ * paragraph is.  GTK flips START and END with the direction. */
+static void
+update_alignment (IriInspectorWindow *self)
+{
+  gboolean rtl = gtk_widget_get_direction (GTK_WIDGET (self)) == GTK_TEXT_DIR_RTL;
+
+  gtk_widget_set_halign (self->embed_view, rtl ? GTK_ALIGN_END : GTK_ALIGN_START);
+  gtk_widget_set_halign (self->isolate_view, rtl ? GTK_ALIGN_END : GTK_ALIGN_START);
+  gtk_widget_set_halign (self->rtl_label, rtl ? GTK_ALIGN_START : GTK_ALIGN_END);
+}
+
 static void
 uri_copied_cb (IriInspectorWindow *self,
                const char         *toast_text)
@@ -1088,6 +1102,8 @@ iri_inspector_window_new (IriInspectorApplication *application)
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
 
   g_signal_connect_object (self->entry, "changed", G_CALLBACK (text_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect (self, "direction-changed", G_CALLBACK (update_alignment), NULL);
+  update_alignment (self);
   text_changed_cb (self);
   gtk_widget_grab_focus (self->entry);
   return self;
