@@ -641,6 +641,7 @@ check_host (Parser *parser)
                                 ? g_strdup (_("The IP literal is not a valid IPvFuture address (“v”, hexadecimal version, “.”, address)."))
                                 : g_strdup (_("The IP literal is not a valid IPv6 address.")),
                               percent != NULL
+                                /* xgettext:no-c-format */
                                 ? g_strdup (_("IPv6 zone identifiers (“%25eth0”) are not part of the IRI syntax; remove the zone."))
                                 : NULL);
             }
