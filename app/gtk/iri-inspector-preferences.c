@@ -242,11 +242,11 @@ iri_inspector_preferences_new (GSettings *settings)
   IriInspectorPreferences *self = g_object_new (IRI_INSPECTOR_TYPE_PREFERENCES,
                                                 "search-enabled", FALSE,
                                                 NULL);
+  /* Short: the choices stand next to the row's title and subtitle. */
   static const char *mappings[] = {
-    N_("Percent-encoded (§3.4.1)"), N_("IDNA2008 (§3.4.2)"), N_("UTS #46, non-transitional"),
-    N_("UTS #46, transitional"), NULL,
+    N_("Percent-encoded"), N_("IDNA2008"), N_("UTS #46"), N_("UTS #46, transitional"), NULL,
   };
-  static const char *modes[] = { N_("One left-to-right embedding (§4.1)"), N_("Components isolated"), NULL };
+  static const char *modes[] = { N_("Embedded (§4.1)"), N_("Components isolated"), NULL };
   /* Translators: how the teaching examples are written */
   static const char *notations[] = { N_("Bidi Notation"), N_("Hebrew letters"), N_("Arabic letters"), NULL };
   GtkWidget *page = adw_preferences_page_new ();
@@ -258,11 +258,11 @@ iri_inspector_preferences_new (GSettings *settings)
   adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), _("Address"));
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (group),
                              enum_combo_row (settings, "host-mapping", _("Host in the URI"),
-                                             _("How a host with non-ASCII characters is written in the URI"),
+                                             _("How a host with non-ASCII characters is written in the URI: percent-encoded (§3.4.1) or converted with IDNA (§3.4.2)"),
                                              mappings));
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (group),
                              enum_combo_row (settings, "display-mode", _("Display"),
-                                             _("How the address field lays out right-to-left text"), modes));
+                                             _("How the address field lays out right-to-left text: in one left-to-right embedding, or with each component isolated"), modes));
   row = adw_action_row_new ();
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("Show the URI under the address"));
   toggle = gtk_switch_new ();
