@@ -156,8 +156,6 @@ iri_inspector_compare_page_class_init (IriInspectorComparePageClass *klass)
 static void
 iri_inspector_compare_page_init (IriInspectorComparePage *self)
 {
-  GtkWidget *scrolled = gtk_scrolled_window_new ();
-  GtkWidget *clamp = adw_clamp_new ();
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 18);
   GtkWidget *list = gtk_list_box_new ();
 
@@ -200,16 +198,7 @@ iri_inspector_compare_page_init (IriInspectorComparePage *self)
   gtk_widget_add_css_class (self->forms_list, "boxed-list");
   gtk_box_append (GTK_BOX (box), self->forms_list);
 
-  gtk_widget_set_margin_top (box, 18);
-  gtk_widget_set_margin_bottom (box, 18);
-  gtk_widget_set_margin_start (box, 12);
-  gtk_widget_set_margin_end (box, 12);
-  adw_clamp_set_maximum_size (ADW_CLAMP (clamp), 900);
-  adw_clamp_set_child (ADW_CLAMP (clamp), box);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), clamp);
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
-  gtk_widget_set_vexpand (scrolled, TRUE);
-  adw_bin_set_child (ADW_BIN (self), scrolled);
+  adw_bin_set_child (ADW_BIN (self), iri_inspector_scrolled_page (box));
   update (self);
 }
 

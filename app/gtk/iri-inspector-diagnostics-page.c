@@ -143,24 +143,15 @@ iri_inspector_diagnostics_page_class_init (IriInspectorDiagnosticsPageClass *kla
 static void
 iri_inspector_diagnostics_page_init (IriInspectorDiagnosticsPage *self)
 {
-  GtkWidget *scrolled = gtk_scrolled_window_new ();
-  GtkWidget *clamp = adw_clamp_new ();
+  GtkWidget *scrolled;
   GtkWidget *empty = adw_status_page_new ();
 
   self->list = gtk_list_box_new ();
   gtk_list_box_set_selection_mode (GTK_LIST_BOX (self->list), GTK_SELECTION_NONE);
   gtk_widget_add_css_class (self->list, "boxed-list");
   gtk_widget_set_valign (self->list, GTK_ALIGN_START);
-  gtk_widget_set_margin_top (self->list, 12);
-  gtk_widget_set_margin_bottom (self->list, 12);
-  gtk_widget_set_margin_start (self->list, 12);
-  gtk_widget_set_margin_end (self->list, 12);
   g_signal_connect_swapped (self->list, "row-activated", G_CALLBACK (row_activated_cb), self);
-  adw_clamp_set_maximum_size (ADW_CLAMP (clamp), 900);
-  adw_clamp_set_child (ADW_CLAMP (clamp), self->list);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), clamp);
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
-  gtk_widget_set_vexpand (scrolled, TRUE);
+  scrolled = iri_inspector_scrolled_page (self->list);
 
   adw_status_page_set_icon_name (ADW_STATUS_PAGE (empty), "emblem-ok-symbolic");
   adw_status_page_set_title (ADW_STATUS_PAGE (empty), _("No Findings"));

@@ -284,8 +284,6 @@ GtkWidget *
 iri_inspector_examples_page_new (GSettings *settings)
 {
   IriInspectorExamplesPage *self = g_object_new (IRI_INSPECTOR_TYPE_EXAMPLES_PAGE, NULL);
-  GtkWidget *scrolled = gtk_scrolled_window_new ();
-  GtkWidget *clamp = adw_clamp_new ();
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
   GtkWidget *toggles = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
   /* Translators: how the examples are written: in the Bidi Notation of
@@ -327,16 +325,7 @@ iri_inspector_examples_page_new (GSettings *settings)
   gtk_widget_add_css_class (self->list, "boxed-list");
   gtk_box_append (GTK_BOX (box), self->list);
 
-  gtk_widget_set_margin_top (box, 18);
-  gtk_widget_set_margin_bottom (box, 18);
-  gtk_widget_set_margin_start (box, 12);
-  gtk_widget_set_margin_end (box, 12);
-  adw_clamp_set_maximum_size (ADW_CLAMP (clamp), 900);
-  adw_clamp_set_child (ADW_CLAMP (clamp), box);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), clamp);
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
-  gtk_widget_set_vexpand (scrolled, TRUE);
-  adw_bin_set_child (ADW_BIN (self), scrolled);
+  adw_bin_set_child (ADW_BIN (self), iri_inspector_scrolled_page (box));
 
   g_signal_connect_object (settings, "changed::notation", G_CALLBACK (notation_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect (self, "map", G_CALLBACK (map_cb), NULL);

@@ -23,6 +23,10 @@ char       *iri_inspector_scripts_of      (const char   *text,
  * (§4.1), whatever the direction of the UI around it. */
 char       *iri_inspector_isolate         (const char   *text);
 
+/* @content with the page margins, at most 900 pixels wide and centred,
+ * in a vertical scrolled window: the layout of the pages. */
+GtkWidget  *iri_inspector_scrolled_page   (GtkWidget    *content);
+
 /* Declares a signal (start, end) telling that a span of the text, in
  * code points, should be highlighted. */
 guint       iri_inspector_highlight_signal_new (GType type);

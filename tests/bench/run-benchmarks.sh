@@ -3,6 +3,9 @@
 #
 # Usage: tests/bench/run-benchmarks.sh [BUILD_DIR] [--quick]
 #
+# Run it under a display (xvfb-run -a dbus-run-session -- …) to also
+# measure the desktop app's start-up time to its first frame.
+#
 # Runs tests/bench/bench (our throughput and ratios against GLib,
 # uriparser, libcurl and g_utf8_validate(), measured in the same run on
 # the same inputs; the keystroke latency and its growth), then iri check
@@ -89,3 +92,27 @@ for n in $sizes; do
     measure "$n" "$jobs" "$iri" "$bench"
   done
 done
+
+# The desktop app: from exec to the first frame drawn (the app prints the
+# monotonic time of its first frame with --report-startup).
+app=$build/app/gtk/iri-inspector
+if [ -x "$app" ] && { [ -n "${DISPLAY:-}" ] || [ -n "${WAYLAND_DISPLAY:-}" ]; }; then
+  echo
+  echo "## iri-inspector start-up"
+  echo
+  GSETTINGS_SCHEMA_DIR=$build/data GSETTINGS_BACKEND=memory IRI_INSPECTOR_LOCALEDIR=$build/po \
+  python3 - "$app" <<'PY'
+import os, statistics, subprocess, sys, time
+times = []
+for _ in range(9):
+    start = time.monotonic()
+    out = subprocess.run([sys.argv[1], '--new-window', '--report-startup',
+                          'https://ab.עברית.example/שלום?q=1'], capture_output=True, text=True).stdout
+    for line in out.splitlines():
+        if line.startswith('first-frame-monotonic-us '):
+            times.append((int(line.split()[1]) / 1e6 - start) * 1000)
+if times:
+    print('Exec to first frame: median %.0f ms (min %.0f, max %.0f, %d runs).'
+          % (statistics.median(times), min(times), max(times), len(times)))
+PY
+fi
