@@ -157,15 +157,6 @@ convert_changed_cb (IriInspectorUriPage *self)
   gtk_widget_set_visible (self->converted_notes, text->len > 0);
 }
 
-void
-iri_inspector_uri_page_convert (IriInspectorUriPage *self,
-                                const char          *uri)
-{
-  g_return_if_fail (IRI_INSPECTOR_IS_URI_PAGE (self));
-
-  gtk_editable_set_text (GTK_EDITABLE (self->convert_row), uri);
-}
-
 static void
 load_clicked_cb (IriInspectorUriPage *self)
 {

@@ -22,7 +22,5 @@ G_DECLARE_FINAL_TYPE (IriInspectorUriPage, iri_inspector_uri_page, IRI_INSPECTOR
 GtkWidget *iri_inspector_uri_page_new          (void);
 void       iri_inspector_uri_page_set_analysis (IriInspectorUriPage *self,
                                                 IriAnalysis         *analysis);
-void       iri_inspector_uri_page_convert      (IriInspectorUriPage *self,
-                                                const char          *uri);
 
 G_END_DECLS

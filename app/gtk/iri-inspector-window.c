@@ -341,7 +341,6 @@ iri_inspector_window_load (IriInspectorWindow   *self,
 typedef struct {
   char      *name;
   GPtrArray *lines;
-  gsize      n_skipped;   /* empty lines */
   gboolean   not_utf8;
 } FileLines;
 
@@ -408,14 +407,12 @@ read_lines_thread (GTask        *task,
       /* Blank lines separate, they are not IRIs.  Lines that are not
        * text are listed with the bad bytes replaced (U+FFFD), so that
        * the list stays readable; a toast says so. */
-      if (blank)
-        result->n_skipped++;
-      else if (!g_utf8_validate_len (p, line_length, NULL))
+      if (!blank && !g_utf8_validate_len (p, line_length, NULL))
         {
           g_ptr_array_add (result->lines, g_utf8_make_valid (p, line_length));
           result->not_utf8 = TRUE;
         }
-      else
+      else if (!blank)
         g_ptr_array_add (result->lines, g_strndup (p, line_length));
       if (g_task_return_error_if_cancelled (task))
         {
