@@ -198,8 +198,12 @@ highlight_cb (IriInspectorWindow *self,
               guint64             end)
 {
   /* The selection of the entry shows it; the entry keeps the IRI in
-   * logical order, so the span maps to characters directly. */
+   * logical order, so the span maps to characters directly (and the
+   * widgets draw a logical selection where it is displayed). */
   gtk_editable_select_region (GTK_EDITABLE (self->entry), (int) start, (int) end);
+  /* And where the renderings show those characters. */
+  iri_gtk_view_select_region (IRI_GTK_VIEW (self->embed_view), (int) start, (int) end);
+  iri_gtk_view_select_region (IRI_GTK_VIEW (self->isolate_view), (int) start, (int) end);
 }
 
 /* ------------------------------------------------------------------ */

@@ -604,6 +604,29 @@ iri_gtk_view_get_missing_glyphs (IriGtkView *self)
 }
 
 /**
+ * iri_gtk_view_select_region:
+ * @self: a view
+ * @start: the first character, in logical order
+ * @end: the character after the last, or -1 for the end of the text
+ *
+ * Selects characters of the IRI shown, as a user would with the mouse:
+ * an application can show which part of the IRI a row of a table or a
+ * finding is about.  The characters are counted in logical order; the
+ * selection is drawn where they are displayed, in one or more pieces.
+ *
+ * Since: 0.1
+ */
+void
+iri_gtk_view_select_region (IriGtkView *self,
+                            int         start,
+                            int         end)
+{
+  g_return_if_fail (IRI_GTK_IS_VIEW (self));
+
+  gtk_editable_select_region (GTK_EDITABLE (self->text), start, end);
+}
+
+/**
  * iri_gtk_view_get_analysis:
  * @self: a view
  *

@@ -58,6 +58,10 @@ void                iri_gtk_view_set_ellipsize        (IriGtkView         *self,
 IRI_GTK_AVAILABLE_IN_0_1
 gboolean            iri_gtk_view_get_missing_glyphs   (IriGtkView         *self);
 IRI_GTK_AVAILABLE_IN_0_1
+void                iri_gtk_view_select_region        (IriGtkView         *self,
+                                                       int                 start,
+                                                       int                 end);
+IRI_GTK_AVAILABLE_IN_0_1
 IriAnalysis        *iri_gtk_view_get_analysis         (IriGtkView         *self);
 
 G_END_DECLS

@@ -251,6 +251,30 @@ test_read_only (void)
   g_assert_finalize_object (view);
 }
 
+/* An application selects the characters a finding or a table row is
+ * about: in logical order, drawn where they are displayed. */
+static void
+test_select_region (void)
+{
+  GtkWidget *view = g_object_ref_sink (iri_gtk_view_new ("https://ab.\xD7\xA9\xD7\x9C\xD7\x95\xD7\x9D.example/x"));
+  GtkWidget *window = iri_gtk_test_window_new (view, GTK_TEXT_DIR_RTL);
+  GtkEditable *text = GTK_EDITABLE (iri_gtk_test_get_text (view));
+  int start = -1, end = -1;
+
+  iri_gtk_view_select_region (IRI_GTK_VIEW (view), 11, 15);
+  g_assert_true (gtk_editable_get_selection_bounds (text, &start, &end));
+  g_assert_cmpint (start, ==, 11);
+  g_assert_cmpint (end, ==, 15);
+  /* Still read-only. */
+  g_assert_false (gtk_editable_get_editable (text));
+
+  iri_gtk_view_select_region (IRI_GTK_VIEW (view), 0, 0);
+  g_assert_false (gtk_editable_get_selection_bounds (text, &start, &end));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_assert_finalize_object (view);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -262,6 +286,7 @@ main (int   argc,
   g_test_add_func ("/iri-gtk/view/accessible", test_accessible);
   g_test_add_func ("/iri-gtk/view/elide", test_elide);
   g_test_add_func ("/iri-gtk/view/read-only", test_read_only);
+  g_test_add_func ("/iri-gtk/view/select-region", test_select_region);
 
   return g_test_run ();
 }
