@@ -17,6 +17,7 @@ struct _IriInspectorUriPage
   GtkWidget  *percent_value;
   GtkWidget  *idna_value;
   GtkWidget  *readable_value;
+  GtkWidget  *text_value;
   GtkWidget  *convert_row;
   GtkWidget  *converted_value;
   GtkWidget  *converted_notes;
@@ -125,6 +126,22 @@ iri_inspector_uri_page_set_analysis (IriInspectorUriPage *self,
   set_value (self->percent_value, analysis != NULL ? iri_analysis_get_uri (analysis) : NULL);
   set_value (self->idna_value, analysis != NULL ? iri_analysis_get_uri_idna (analysis) : NULL);
   set_value (self->readable_value, analysis != NULL ? iri_analysis_get_display_iri (analysis) : NULL);
+
+  /* UTS #58 minimal escaping (§7.6): the form to write in a message or a
+   * document, which link detection finds whole and which maps back to
+   * the same URI.  It needs a URI it can map (an absolute one). */
+  {
+    g_autofree char *in_text = NULL;
+
+    if (analysis != NULL)
+      {
+        const char *uri = iri_analysis_get_uri_idna (analysis);
+
+        in_text = iri_format_minimal (uri != NULL ? uri : iri_analysis_get_uri (analysis), -1,
+                                      IRI_FORMAT_DEFAULT, NULL);
+      }
+    set_value (self->text_value, in_text);
+  }
 }
 
 static void
@@ -225,6 +242,8 @@ iri_inspector_uri_page_init (IriInspectorUriPage *self)
                  _("URI with the IDNA host copied"), &self->idna_value);
   add_value_row (self, list, _("Readable form (§3.7)"), _("Copy the readable form"),
                  _("Readable form copied"), &self->readable_value);
+  add_value_row (self, list, _("For running text (UTS #58), found whole as a link"),
+                 _("Copy the form for running text"), _("Form for running text copied"), &self->text_value);
 
   list = new_group (box, _("Convert a URI to an IRI"),
                     _("Paste a URI to see the IRI it stands for: what is safe to read is decoded, bidi controls, invisible characters and octets that are not UTF-8 stay encoded (§3.7)."));
