@@ -1029,6 +1029,149 @@ last_labels (const char *host,
   return host;
 }
 
+/* The form of one host label that the Public Suffix List is matched
+ * against: percent-decoded, NFKC and lower case, as libpsl expects of
+ * internationalized names.  NULL when the label cannot stand for one
+ * DNS label: its percent-encoding is not UTF-8, or decoding or NFKC
+ * produces a dot (U+FF0E FULLWIDTH FULL STOP becomes "."), which would
+ * change the number of labels. */
+static char *
+psl_label (const char *label,
+           gsize       length)
+{
+  g_autofree char *decoded = NULL;
+  g_autofree char *nfkc = NULL;
+  gboolean ascii = TRUE;
+
+  if (memchr (label, '%', length) != NULL)
+    {
+      GString *out = g_string_sized_new (length);
+
+      for (gsize i = 0; i < length; i++)
+        {
+          if (label[i] == '%' && i + 2 < length &&
+              g_ascii_isxdigit (label[i + 1]) && g_ascii_isxdigit (label[i + 2]))
+            {
+              g_string_append_c (out, (char) (g_ascii_xdigit_value (label[i + 1]) * 16 +
+                                              g_ascii_xdigit_value (label[i + 2])));
+              i += 2;
+            }
+          else
+            g_string_append_c (out, label[i]);
+        }
+      length = out->len;
+      decoded = g_string_free (out, FALSE);
+      /* "%00" cannot be part of a host name. */
+      if (strlen (decoded) != length || !g_utf8_validate (decoded, length, NULL))
+        return NULL;
+      label = decoded;
+    }
+
+  for (gsize i = 0; i < length; i++)
+    ascii &= (guchar) label[i] < 0x80;
+  if (ascii)
+    nfkc = g_ascii_strdown (label, length);
+  else
+    {
+      g_autofree char *normalized = g_utf8_normalize (label, length, G_NORMALIZE_NFKC);
+
+      if (normalized == NULL)
+        return NULL;
+      nfkc = g_utf8_strdown (normalized, -1);
+    }
+
+  if (*nfkc == '\0' || strchr (nfkc, '.') != NULL)
+    return NULL;
+  return g_steal_pointer (&nfkc);
+}
+
+/**
+ * iri_reference_get_registrable_domain:
+ * @self: a reference
+ * @out_span: (out caller-allocates): where the registrable domain is in
+ *   the text
+ *
+ * Finds the registrable domain of the host: its public suffix and the
+ * one label before it ("eTLD+1"), by the Public Suffix List built into
+ * libpsl.  `http://www.example.co.uk/` has the registrable domain
+ * `example.co.uk`.
+ *
+ * This is the part of a host that a display must never hide (the URL
+ * display guidelines of WHATWG URL §4.8 and of browsers): a view that
+ * has to shorten an IRI elides other parts first.  Labels are compared
+ * after percent-decoding, NFKC and lower-casing, so Unicode and
+ * punycode labels are both found; the span is in the reference's own
+ * text, whatever form the labels have there.
+ *
+ * Returns: `TRUE` and the span when the host is a registered name with
+ *   a registrable domain; `FALSE` when there is no host, it is an IP
+ *   address, a public suffix itself (`co.uk`), a single label
+ *   (`localhost`), or it has an empty label
+ *
+ * Since: 0.1
+ */
+gboolean
+iri_reference_get_registrable_domain (IriReference *self,
+                                      IriSpan      *out_span)
+{
+  const psl_ctx_t *psl = get_psl ();
+  g_autoptr(GString) lookup = NULL;
+  g_autoptr(GArray) starts = NULL;
+  const char *text;
+  const char *reg;
+  IriSpan host;
+  gsize end, label_start;
+  guint n_reg;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (out_span != NULL, FALSE);
+
+  if (psl == NULL || iri_reference_get_host_kind (self) != IRI_HOST_REG_NAME ||
+      !iri_reference_get_span (self, IRI_COMPONENT_HOST, &host) || host.byte_end == host.byte_start)
+    return FALSE;
+
+  text = iri_reference_get_text (self);
+  end = host.byte_end;
+  /* The dot of an absolute domain name ("example.com.") ends the name
+   * without starting a label. */
+  if (text[end - 1] == '.')
+    end--;
+
+  lookup = g_string_new (NULL);
+  starts = g_array_new (FALSE, FALSE, sizeof (gsize));
+  label_start = host.byte_start;
+  for (gsize i = host.byte_start; i <= end; i++)
+    {
+      g_autofree char *label = NULL;
+
+      if (i < end && text[i] != '.')
+        continue;
+      if (i == label_start)
+        return FALSE;
+      label = psl_label (text + label_start, i - label_start);
+      if (label == NULL)
+        return FALSE;
+      g_array_append_val (starts, label_start);
+      if (lookup->len > 0)
+        g_string_append_c (lookup, '.');
+      g_string_append (lookup, label);
+      label_start = i + 1;
+    }
+
+  reg = psl_registrable_domain (psl, lookup->str);
+  if (reg == NULL)
+    return FALSE;
+  n_reg = count_labels (reg);
+  if (n_reg > starts->len)
+    return FALSE;
+
+  out_span->byte_start = g_array_index (starts, gsize, starts->len - n_reg);
+  out_span->byte_end = end;
+  out_span->start = iri_reference_byte_to_char (self, out_span->byte_start);
+  out_span->end = iri_reference_byte_to_char (self, out_span->byte_end);
+  return TRUE;
+}
+
 /* Normalized forms of a host (UTS #46: the A-label form and its
  * Unicode form, both lower case).  @host may be a user's entry with a
  * scheme, a port or a path, which are dropped.  FALSE for an empty

@@ -11,6 +11,8 @@
 
 #include <glib-object.h>
 
+#include "iri-reference.h"
+#include "iri-types.h"
 #include "iri-version.h"
 
 G_BEGIN_DECLS
@@ -82,5 +84,9 @@ IRI_AVAILABLE_IN_0_1
 char               **iri_char_get_identifier_types   (gunichar            c);
 IRI_AVAILABLE_IN_0_1
 const char          *iri_script_get_name             (GUnicodeScript      script);
+
+IRI_AVAILABLE_IN_0_1
+gboolean             iri_reference_get_registrable_domain (IriReference *self,
+                                                           IriSpan      *out_span);
 
 G_END_DECLS

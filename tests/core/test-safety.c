@@ -798,6 +798,64 @@ test_corpus (void)
   g_assert_cmpuint (n_false_positives, ==, 0);
 }
 
+typedef struct {
+  const char *iri;
+  const char *registrable;  /* NULL when there is none */
+} RegistrableCase;
+
+static const RegistrableCase registrable_cases[] = {
+  { "http://www.example.co.uk/x", "example.co.uk" },
+  { "https://example.com", "example.com" },
+  { "https://a.b.example.com:8080/p?q#f", "example.com" },
+  { "http://www.example.com./", "example.com" },
+  { "http://WWW.Example.COM/", "Example.COM" },
+  { "//www.example.org/relative", "example.org" },
+  { "http://user@www.example.org/", "example.org" },
+  { "http://שלום.עברית.co.il/דף", "עברית.co.il" },
+  { "http://www.موقع.مصر/", "موقع.مصر" },
+  { "http://www.xn--80ak6aa92e.com/", "xn--80ak6aa92e.com" },
+  { "http://%77ww.ex%61mple.com/", "ex%61mple.com" },
+  { "http://co.uk/", NULL },
+  { "http://localhost/", NULL },
+  { "http://192.0.2.1/", NULL },
+  { "http://[2001:db8::1]/", NULL },
+  { "mailto:someone@example.com", NULL },
+  { "http://a..example.com/", NULL },
+  { "http://www.example%FF.com/", NULL },
+  { "http://www.example%2Ecom/", NULL },
+  { "http://www.example\xef\xbc\x8e" "com/", NULL },
+  { "http:///path", NULL },
+};
+
+static void
+test_registrable_domain (void)
+{
+  g_test_summary ("The registrable domain (eTLD+1) by the Public Suffix List, as a span "
+                  "of the reference's own text, for views that must never hide it.");
+
+  for (gsize i = 0; i < G_N_ELEMENTS (registrable_cases); i++)
+    {
+      const RegistrableCase *c = &registrable_cases[i];
+      g_autoptr(IriReference) ref = iri_reference_parse_tolerant (c->iri, -1, IRI_PARSE_DEFAULT);
+      IriSpan span = { 0, };
+      gboolean found;
+
+      g_test_message ("%s", c->iri);
+      found = iri_reference_get_registrable_domain (ref, &span);
+      if (c->registrable == NULL)
+        {
+          g_assert_false (found);
+          continue;
+        }
+
+      g_assert_true (found);
+      g_assert_cmpmem (c->iri + span.byte_start, span.byte_end - span.byte_start,
+                       c->registrable, strlen (c->registrable));
+      g_assert_cmpuint (span.start, ==, g_utf8_pointer_to_offset (c->iri, c->iri + span.byte_start));
+      g_assert_cmpuint (span.end, ==, g_utf8_pointer_to_offset (c->iri, c->iri + span.byte_end));
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -824,6 +882,7 @@ main (int   argc,
   g_test_add_func ("/iri/safety/known-hosts", test_known_hosts);
   g_test_add_func ("/iri/safety/notation", test_notation);
   g_test_add_func ("/iri/safety/corpus", test_corpus);
+  g_test_add_func ("/iri/safety/registrable-domain", test_registrable_domain);
 
   return g_test_run ();
 }
