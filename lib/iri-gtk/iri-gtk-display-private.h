@@ -57,8 +57,8 @@ typedef struct {
   IriDisplayMode     mode;
   const guint8      *encode_chars;  /* per character: show percent-encoded (§7.6), or NULL */
   /* Up to two ranges of characters shown as one "…" (IriGtkView). */
-  gsize              elide_start[2];
-  gsize              elide_end[2];
+  gsize              elide_start[3];   /* path, userinfo, subdomains */
+  gsize              elide_end[3];
   const char        *preedit;       /* input method text, or NULL */
   gsize              preedit_pos;   /* in characters */
   PangoAttrList     *preedit_attrs;

@@ -100,8 +100,8 @@ struct _IriGtkText
   PangoLayout        *layout;
   guint8             *encode_chars;    /* §7.6, per character, or NULL */
   GArray             *missing_chars;   /* of gunichar */
-  gsize               elide_start[2];
-  gsize               elide_end[2];
+  gsize               elide_start[3];  /* path, userinfo, subdomains */
+  gsize               elide_end[3];
   int                 elided_width;    /* the width the elision is for */
 
   IriGtkStyle         style;
@@ -436,7 +436,7 @@ update_coverage (IriGtkText *self)
    * may come from another face), but whole: nothing elided, no preedit,
    * nothing encoded. */
   {
-    gsize saved_start[2], saved_end[2];
+    gsize saved_start[3], saved_end[3];
     char *saved_preedit = self->preedit;
 
     memcpy (saved_start, self->elide_start, sizeof saved_start);
@@ -2246,6 +2246,28 @@ add_move_binding (GtkWidgetClass  *widget_class,
 /* ------------------------------------------------------------------ */
 /* GtkWidget */
 
+/* The labels of the host before its registrable domain ("login.secure."
+ * in "login.secure.paypal.example"): the part of a host that may be
+ * elided, from its start (PRIOR-ART D-2: never past eTLD+1, and in
+ * logical order, so that an RTL host loses its first labels, not its
+ * leftmost).  Empty when there is none. */
+static void
+subdomains_span (IriReference *reference,
+                 gsize        *start,
+                 gsize        *end)
+{
+  IriSpan host, registrable;
+
+  *start = *end = 0;
+  if (iri_reference_get_span (reference, IRI_COMPONENT_HOST, &host) &&
+      iri_reference_get_registrable_domain (reference, &registrable) &&
+      registrable.start > host.start && registrable.end <= host.end)
+    {
+      *start = host.start;
+      *end = registrable.start;
+    }
+}
+
 static void
 iri_gtk_text_measure (GtkWidget      *widget,
                       GtkOrientation  orientation,
@@ -2277,7 +2299,7 @@ iri_gtk_text_measure (GtkWidget      *widget,
         {
           g_autoptr(IriGtkDisplay) display = NULL;
           g_autoptr(PangoLayout) layout = NULL;
-          gsize saved_start[2], saved_end[2];
+          gsize saved_start[3], saved_end[3];
           PangoRectangle logical;
 
           /* Natural: the whole IRI.  Minimum: the shortest elision,
@@ -2314,6 +2336,7 @@ iri_gtk_text_measure (GtkWidget      *widget,
                   self->elide_start[1] = userinfo.start;
                   self->elide_end[1] = userinfo.end;
                 }
+              subdomains_span (reference, &self->elide_start[2], &self->elide_end[2]);
               display = new_display (self, TRUE);
               layout = new_layout (self, display);
               pango_layout_get_pixel_extents (layout, NULL, &logical);
@@ -2349,9 +2372,9 @@ iri_gtk_text_measure (GtkWidget      *widget,
 }
 
 /* IriGtkView: elide from the start of the path, keeping its end, then
- * the userinfo; never inside the host (PRIOR-ART D-2: the registrable
- * domain must stay visible, and without a registrable-domain API in the
- * core the whole host stays). */
+ * the userinfo, then the labels of the host before its registrable
+ * domain; never inside the registrable domain (PRIOR-ART D-2: showing
+ * "…paypal.com" for "not-really-paypal.com" is the spoof). */
 static void
 elide_for_width (IriGtkText *self,
                  int         width)
@@ -2360,7 +2383,7 @@ elide_for_width (IriGtkText *self,
   IriSpan path, userinfo;
   gsize from = self->n_chars;
   gsize lo, hi;
-  gsize old_start[2], old_end[2];
+  gsize old_start[3], old_end[3];
 
   memcpy (old_start, self->elide_start, sizeof old_start);
   memcpy (old_end, self->elide_end, sizeof old_end);
@@ -2410,7 +2433,12 @@ elide_for_width (IriGtkText *self,
       self->elide_start[1] = userinfo.start;
       self->elide_end[1] = userinfo.end;
       self->display_dirty = TRUE;
+      if (layout_width (self) <= width)
+        goto done;
     }
+
+  subdomains_span (reference, &self->elide_start[2], &self->elide_end[2]);
+  self->display_dirty = TRUE;
 
 done:
   if (memcmp (old_start, self->elide_start, sizeof old_start) == 0 &&

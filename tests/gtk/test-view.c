@@ -144,18 +144,20 @@ allocate (GtkWidget *view,
 }
 
 /* Elision (PRIOR-ART D-2): in logical order, from the start of the path,
- * keeping the end of the path; then the userinfo; never inside the
- * host, at any width the view can get. */
+ * keeping the end of the path; then the userinfo; then the labels of the
+ * host before its registrable domain, and never the registrable domain
+ * itself, at any width the view can get. */
 static void
 test_elide (void)
 {
   const char *logical = "https://user@www." HE_SHALOM ".example.co.uk/a/very/long/path/with/many/segments/file-name.html?q=v#frag";
   const char *host = "www." HE_SHALOM ".example.co.uk";
+  const char *registrable = "example.co.uk";
   GtkWidget *view = g_object_ref_sink (iri_gtk_view_new (logical));
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
   GtkWidget *window;
   int minimum, natural;
-  gboolean saw_path_elided = FALSE, saw_userinfo_elided = FALSE;
+  gboolean saw_path_elided = FALSE, saw_userinfo_elided = FALSE, saw_subdomains_elided = FALSE;
 
   gtk_box_append (GTK_BOX (box), view);
   window = iri_gtk_test_window_new (box, GTK_TEXT_DIR_RTL);
@@ -174,7 +176,7 @@ test_elide (void)
       allocate (view, width);
       display = display_of (view);
       g_assert_cmpint (display_width (view), <=, width);
-      g_assert_nonnull (strstr (display, host));
+      g_assert_nonnull (strstr (display, registrable));
       g_assert_true (g_str_has_prefix (display, "https://"));
       ellipsis = strstr (display, ELLIPSIS);
       g_assert_nonnull (ellipsis);
@@ -183,24 +185,33 @@ test_elide (void)
         {
           /* Only the path is elided: "…" comes right after its first
            * slash, and what follows is the end of the IRI. */
+          g_assert_nonnull (strstr (display, host));
           g_assert_true (g_str_has_prefix (display, "https://user@www." HE_SHALOM ".example.co.uk/" ELLIPSIS));
           g_assert_true (g_str_has_suffix (logical, ellipsis + strlen (ELLIPSIS)));
           saw_path_elided = TRUE;
         }
-      else
+      else if (strstr (display, host) != NULL)
         {
           g_assert_true (g_str_has_prefix (display, "https://" ELLIPSIS "@www." HE_SHALOM ".example.co.uk/" ELLIPSIS));
           saw_userinfo_elided = TRUE;
+        }
+      else
+        {
+          /* The first labels go, from the start of the host: "…" and
+           * the registrable domain. */
+          g_assert_true (g_str_has_prefix (display, "https://" ELLIPSIS "@" ELLIPSIS "example.co.uk/" ELLIPSIS));
+          saw_subdomains_elided = TRUE;
         }
       /* The text itself is untouched. */
       g_assert_cmpstr (iri_gtk_view_get_text (IRI_GTK_VIEW (view)), ==, logical);
     }
   g_assert_true (saw_path_elided);
   g_assert_true (saw_userinfo_elided);
+  g_assert_true (saw_subdomains_elided);
 
-  /* At the minimum, the host is still whole. */
+  /* At the minimum, the registrable domain is still whole. */
   allocate (view, minimum);
-  g_assert_nonnull (strstr (display_of (view), host));
+  g_assert_nonnull (strstr (display_of (view), ELLIPSIS "example.co.uk/"));
 
   /* Selecting and copying give the whole IRI, elided or not. */
   {
@@ -222,9 +233,15 @@ test_elide (void)
   gtk_widget_measure (view, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, NULL, NULL);
   g_assert_cmpint (minimum, ==, natural);
 
-  /* Nothing to elide without a path: the host is all there is. */
+  /* Without a path, only the labels before the registrable domain can
+   * go; a host that is its own registrable domain stays whole. */
   iri_gtk_view_set_ellipsize (IRI_GTK_VIEW (view), TRUE);
   iri_gtk_view_set_text (IRI_GTK_VIEW (view), "https://www." HE_SHALOM ".example.co.uk");
+  gtk_widget_measure (view, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, NULL, NULL);
+  g_assert_cmpint (minimum, <, natural);
+  allocate (view, minimum);
+  g_assert_cmpstr (display_of (view), ==, "https://" ELLIPSIS "example.co.uk");
+  iri_gtk_view_set_text (IRI_GTK_VIEW (view), "https://example.co.uk");
   gtk_widget_measure (view, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, NULL, NULL);
   g_assert_cmpint (minimum, ==, natural);
 
