@@ -151,6 +151,7 @@ typedef struct
   GArray       *units;
   gsize         byte_pos;    /* last byte offset converted */
   gsize         char_pos;    /* its character offset */
+  gboolean      ascii;       /* bytes are characters */
 } UnitBuilder;
 
 /* Units are added in text order, so byte→char conversion can continue
@@ -164,7 +165,7 @@ builder_char_offset (UnitBuilder *b,
       b->byte_pos = 0;
       b->char_pos = 0;
     }
-  if (iri_reference_is_ascii (b->reference))
+  if (b->ascii)
     return byte_offset;
 
   while (b->byte_pos < byte_offset)
@@ -184,15 +185,32 @@ add_unit (UnitBuilder  *b,
           gsize         byte_start,
           gsize         byte_end)
 {
-  IriUnit unit;
+  IriUnit *unit;
 
-  unit.kind = kind;
-  unit.span.byte_start = byte_start;
-  unit.span.byte_end = byte_end;
-  unit.span.start = builder_char_offset (b, byte_start);
-  unit.span.end = builder_char_offset (b, byte_end);
-  unit.direction = iri_direction_of (b->text + byte_start, byte_end - byte_start);
-  g_array_append_val (b->units, unit);
+  /* Written in place: this runs for every unit of every keystroke. */
+  g_array_set_size (b->units, b->units->len + 1);
+  unit = &g_array_index (b->units, IriUnit, b->units->len - 1);
+  unit->kind = kind;
+  unit->span.byte_start = byte_start;
+  unit->span.byte_end = byte_end;
+  unit->span.start = builder_char_offset (b, byte_start);
+  unit->span.end = builder_char_offset (b, byte_end);
+  if (b->ascii)
+    {
+      /* ASCII letters are the only strong ASCII characters: one is
+       * enough (iri_direction_of() without its per-byte branches). */
+      unit->direction = IRI_DIRECTION_NEUTRAL;
+      for (gsize i = byte_start; i < byte_end; i++)
+        {
+          if (g_ascii_isalpha (b->text[i]))
+            {
+              unit->direction = IRI_DIRECTION_LTR;
+              break;
+            }
+        }
+    }
+  else
+    unit->direction = iri_direction_of (b->text + byte_start, byte_end - byte_start);
 }
 
 /* A path segment, with the file-name extension after its last "." as a
@@ -229,15 +247,14 @@ add_segment (UnitBuilder *b,
 GArray *
 iri_compute_units (IriReference *reference)
 {
-  UnitBuilder b = { reference, iri_reference_get_text (reference), NULL, 0, 0 };
+  UnitBuilder b = { reference, iri_reference_get_text (reference), NULL, 0, 0,
+                    iri_reference_is_ascii (reference) };
   const char *text = b.text;
   IriSpan span;
-  guint estimate = 4;
 
-  /* One allocation: a unit starts after each delimiter at most. */
-  for (const char *p = text; *p != '\0'; p++)
-    estimate += *p == '/' || *p == '.' || *p == '&' || *p == ';' || *p == '=';
-  b.units = g_array_sized_new (FALSE, FALSE, sizeof (IriUnit), estimate);
+  /* Room for the units of a typical IRI; a long one grows the array a
+   * few times (amortized linear). */
+  b.units = g_array_sized_new (FALSE, FALSE, sizeof (IriUnit), 16);
 
   if (iri_reference_get_span (reference, IRI_COMPONENT_USERINFO, &span) &&
       span.byte_end > span.byte_start)
@@ -369,6 +386,14 @@ is_uri_as_is (IriReference *reference)
   return TRUE;
 }
 
+/* Whether @p starts with "xn--", in any case (RFC 5890 §2.3.2.1), without
+ * a call: these scans run over every byte of every analysis. */
+static inline gboolean
+starts_a_label (const char *p)
+{
+  return (p[0] | 0x20) == 'x' && (p[1] | 0x20) == 'n' && p[2] == '-' && p[3] == '-';
+}
+
 /* A URI that §3.7 leaves unchanged: nothing percent-encoded to decode and
  * no A-label to show in Unicode. */
 static gboolean
@@ -376,8 +401,7 @@ is_iri_as_is (const char *uri)
 {
   for (const char *p = uri; *p != '\0'; p++)
     {
-      if (*p == '%' || ((p == uri || p[-1] == '.' || p[-1] == '/') &&
-                        g_ascii_strncasecmp (p, "xn--", 4) == 0))
+      if (*p == '%' || ((p == uri || p[-1] == '.' || p[-1] == '/') && starts_a_label (p)))
         return FALSE;
     }
   return TRUE;
@@ -404,7 +428,7 @@ has_a_label (const char *host)
 {
   for (const char *p = host; *p != '\0'; p++)
     {
-      if ((p == host || p[-1] == '.') && g_ascii_strncasecmp (p, "xn--", 4) == 0)
+      if ((p == host || p[-1] == '.') && starts_a_label (p))
         return TRUE;
     }
   return FALSE;
