@@ -79,20 +79,32 @@ mapping_name (IriHostMapping mapping)
 }
 
 /* Decodes every %HH of @host.  A "%" that is not followed by two hex
- * digits stays as it is; check_reg_name_ascii() refuses it later. */
+ * digits stays as it is; check_reg_name_ascii() refuses it later.
+ *
+ * Decoding an unreserved character or a non-ASCII octet does not change
+ * what the host means (RFC 3986 §2.3, §6.2.2.2), but decoding a reserved
+ * one does (§2.2): "a%2Ab" and "a*b" are different hosts.  The first such
+ * character is returned in @reserved (0 if none) so that the caller
+ * refuses the host rather than rewrite it. */
 static GString *
 percent_decode (const char *host,
-                gsize       length)
+                gsize       length,
+                gunichar   *reserved)
 {
   GString *out = g_string_sized_new (length);
 
+  *reserved = 0;
   for (gsize i = 0; i < length; i++)
     {
       if (host[i] == '%' && i + 2 < length &&
           iri_hex_value (host[i + 1]) >= 0 && iri_hex_value (host[i + 2]) >= 0)
         {
-          g_string_append_c (out, (char) (iri_hex_value (host[i + 1]) * 16 +
-                                          iri_hex_value (host[i + 2])));
+          guchar octet = (guchar) (iri_hex_value (host[i + 1]) * 16 +
+                                   iri_hex_value (host[i + 2]));
+
+          if (*reserved == 0 && octet < 0x80 && !iri_ascii_is (octet, IRI_ASCII_UNRESERVED))
+            *reserved = octet;
+          g_string_append_c (out, (char) octet);
           i += 2;
         }
       else
@@ -290,13 +302,13 @@ to_ascii_uncached (const char      *host,
   g_autoptr(GString) decoded = NULL;
   uint8_t *ascii = NULL;
   gsize offset, bad_length;
-  gunichar bad;
+  gunichar bad, reserved;
   char *result;
   int flags;
   int rc;
 
   flags = idna_flags (mapping);
-  decoded = percent_decode (host != NULL ? host : "", length);
+  decoded = percent_decode (host != NULL ? host : "", length, &reserved);
 
   /* IDNA works on characters: octets that do not decode to UTF-8 (or a
    * %00, which would cut the string short for libidn2) have no
@@ -308,7 +320,9 @@ to_ascii_uncached (const char      *host,
       return NULL;
     }
 
-  bad = check_reg_name_ascii (decoded->str);
+  /* A percent-encoded reserved character is refused even where the
+   * decoded one would be allowed: IDNA would return it decoded. */
+  bad = reserved != 0 ? reserved : check_reg_name_ascii (decoded->str);
   if (bad != 0)
     {
       g_autofree char *who = iri_char_describe (bad);

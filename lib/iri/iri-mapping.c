@@ -270,7 +270,9 @@ iri_reference_to_uri (IriReference    *self,
  * UTF-8 is decoded and the name goes through libidn2's Domain Name Lookup
  * (RFC 5891 §5.3–§5.5, §3.4.2), after UTS #46 processing for the two
  * UTS #46 mappings, even when it is all ASCII: "Fass.DE" becomes
- * "fass.de" with UTS #46, and an invalid A-label is refused.
+ * "fass.de" with UTS #46, and an invalid A-label is refused.  A
+ * percent-encoded reserved character ("%2A", "%2F") is refused too:
+ * decoding it would name a different host (RFC 3986 §2.2).
  *
  * Returns: (transfer full) (nullable): the ASCII host, or `NULL` with
  *   [error@Iri.Error.IDNA] (the message quotes the host and gives

@@ -329,6 +329,11 @@ static const IdnaFailCase idna_fail_cases[] = {
   /* What the host cannot hold, before or after mapping. */
   { "a%2Fb.r\xC3\xA9sum\xC3\xA9", IRI_HOST_MAPPING_UTS46, "U+002F SOLIDUS", NULL },
   { "a\xEF\xBC\x8F" "b.com", IRI_HOST_MAPPING_UTS46, "U+002F SOLIDUS", NULL },
+  /* A reg-name may hold "*" literally, but "%2A" is a different host
+   * (RFC 3986 §2.2): decoding it for IDNA would change the URI (found
+   * by fuzz-to-iri). */
+  { "F0%2a.ttp.\xE1\x96\xB4\xE1\x95\xAB", IRI_HOST_MAPPING_IDNA2008, "U+002A ASTERISK", NULL },
+  { "a%21b.r\xC3\xA9sum\xC3\xA9", IRI_HOST_MAPPING_UTS46, "U+0021 EXCLAMATION MARK", NULL },
   { "r%E9sum%E9.example", IRI_HOST_MAPPING_UTS46, "not UTF-8", NULL },
 };
 
