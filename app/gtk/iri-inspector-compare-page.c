@@ -176,13 +176,8 @@ iri_inspector_compare_page_init (IriInspectorComparePage *self)
                                     _("Another IRI"), -1);
     gtk_box_append (GTK_BOX (field), label);
     gtk_box_append (GTK_BOX (field), self->other_row);
-    gtk_widget_set_margin_top (field, 8);
-    gtk_widget_set_margin_bottom (field, 10);
-    gtk_widget_set_margin_start (field, 12);
-    gtk_widget_set_margin_end (field, 12);
-    gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), field);
     gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
-    gtk_list_box_append (GTK_LIST_BOX (list), row);
+    iri_inspector_list_append_row (GTK_LIST_BOX (list), row, field, 9, 12, 12);
     g_signal_connect_swapped (self->other_row, "changed", G_CALLBACK (update), self);
   }
 

@@ -88,13 +88,8 @@ add_value_row (IriInspectorUriPage *self,
 
   gtk_box_append (GTK_BOX (box), text);
   gtk_box_append (GTK_BOX (box), copy);
-  gtk_widget_set_margin_top (box, 8);
-  gtk_widget_set_margin_bottom (box, 8);
-  gtk_widget_set_margin_start (box, 12);
-  gtk_widget_set_margin_end (box, 6);
-  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
   gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
-  gtk_list_box_append (GTK_LIST_BOX (list), row);
+  iri_inspector_list_append_row (GTK_LIST_BOX (list), row, box, 8, 12, 6);
   *out_value = value;
   return box;
 }

@@ -142,6 +142,22 @@ iri_inspector_highlight_signal_new (GType type)
                        G_TYPE_NONE, 2, G_TYPE_UINT64, G_TYPE_UINT64);
 }
 
+void
+iri_inspector_list_append_row (GtkListBox *list,
+                               GtkWidget  *row,
+                               GtkWidget  *child,
+                               int         vertical,
+                               int         start,
+                               int         end)
+{
+  gtk_widget_set_margin_top (child, vertical);
+  gtk_widget_set_margin_bottom (child, vertical);
+  gtk_widget_set_margin_start (child, start);
+  gtk_widget_set_margin_end (child, end);
+  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), child);
+  gtk_list_box_append (list, row);
+}
+
 GtkWidget *
 iri_inspector_scrolled_page (GtkWidget *content)
 {

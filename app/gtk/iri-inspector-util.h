@@ -27,6 +27,16 @@ char       *iri_inspector_isolate         (const char   *text);
  * in a vertical scrolled window: the layout of the pages. */
 GtkWidget  *iri_inspector_scrolled_page   (GtkWidget    *content);
 
+/* Appends @row to @list with @child inside it, padded by @vertical
+ * pixels above and below, @start and @end on the sides: the rows the
+ * pages build by hand in their boxed lists. */
+void        iri_inspector_list_append_row (GtkListBox   *list,
+                                           GtkWidget    *row,
+                                           GtkWidget    *child,
+                                           int           vertical,
+                                           int           start,
+                                           int           end);
+
 /* Declares a signal (start, end) telling that a span of the text, in
  * code points, should be highlighted. */
 guint       iri_inspector_highlight_signal_new (GType type);
