@@ -25,5 +25,6 @@
 #include "iri-analysis.h"
 #include "iri-examples.h"
 #include "iri-link.h"
+#include "iri-display-policy.h"
 
 #undef IRI_INSIDE
