@@ -10,8 +10,8 @@
 #include <fribidi.h>
 #include <glib/gi18n-lib.h>
 
-#include "iri-analysis-private.h"
 #include "iri-bidi-checks-private.h"
+#include "iri-unit-private.h"
 #include "iri-bidi-private.h"
 #include "iri-char-private.h"
 #include "iri-idna-private.h"

@@ -38,9 +38,9 @@
 #include "iri-char-private.h"
 #include "iri-enums.h"
 #include "iri-idna-private.h"
-#include "iri-analysis-private.h"
 #include "iri-safety-private.h"
 #include "iri-ucd-private.h"
+#include "iri-unit-private.h"
 
 /* The codes are spelled out where they are used, so that
  * tests/check-diagnostics-doc.py finds them; these are the same strings. */

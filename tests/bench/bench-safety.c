@@ -21,9 +21,9 @@
 #include <string.h>
 
 #include "iri.h"
-#include "iri-analysis-private.h"
 #include "iri-diagnostic-private.h"
 #include "iri-safety-private.h"
+#include "iri-unit-private.h"
 
 typedef struct {
   IriReference *reference;

@@ -1,10 +1,12 @@
-/* iri-analysis-private.h: pieces of the analysis other modules reuse
+/* iri-unit-private.h: the units of an IRI, for the modules that check them
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 
 #pragma once
 
+/* The public IriUnit type is declared with the analysis that hands it
+ * out. */
 #include "iri-analysis.h"
 
 G_BEGIN_DECLS
