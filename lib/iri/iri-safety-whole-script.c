@@ -1,0 +1,294 @@
+/* iri-safety-whole-script.c: whole-script confusables (UTS #39 §4)
+ *
+ * A host label written in one script other than Latin whose every
+ * letter has a Latin look-alike ("аррӏе.com"), with the policy that
+ * keeps legitimate single-script hosts quiet: the reading must be an
+ * ASCII host under a real top-level domain, and a script native to the
+ * country-code TLD only gets a note.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+#include <libpsl.h>
+#include <glib/gi18n-lib.h>
+
+#include "iri-char-private.h"
+#include "iri-idna-private.h"
+#include "iri-safety-check-private.h"
+#include "iri-script-set-private.h"
+#include "iri-skeleton-private.h"
+
+/* The codes are spelled out where they are used, so that
+ * tests/check-diagnostics-doc.py finds them; these are the same strings. */
+#define CODE_WHOLE_SCRIPT   "confusable-whole-script"
+
+#define SPEC_WHOLE_SCRIPT   "UTS #39 §4; RFC 3987bis §7.5"
+
+/* Supplement: country-code TLDs whose country writes the script
+ * natively.  §7.5: "native writers of a given script or language will
+ * know best when ambiguities can appear … What may look ambiguous to a
+ * stranger may be completely obvious to the average native user."
+ * Under these TLDs a whole-script confusable label is noted (info), not
+ * warned about — Chromium makes the same exception.  Only scripts with
+ * letters whose prototypes are Latin need an entry; the list is a
+ * policy, not Unicode data. */
+static const struct {
+  GUnicodeScript  script;
+  const char     *tlds;   /* space-separated, with a space at both ends */
+} native_tlds[] = {
+  { G_UNICODE_SCRIPT_CYRILLIC, " ba bg by kg kz me mk mn rs ru su tj ua uz " },
+  { G_UNICODE_SCRIPT_GREEK, " cy gr " },
+  { G_UNICODE_SCRIPT_ARMENIAN, " am " },
+  { G_UNICODE_SCRIPT_GEORGIAN, " ge " },
+  { G_UNICODE_SCRIPT_HEBREW, " il " },
+};
+
+static gboolean
+is_native_tld (GUnicodeScript  script,
+               const char     *tld)
+{
+  g_autofree char *needle = g_strdup_printf (" %s ", tld);
+
+  for (gsize i = 0; i < G_N_ELEMENTS (native_tlds); i++)
+    {
+      if (native_tlds[i].script == script && strstr (native_tlds[i].tlds, needle) != NULL)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Letters, digits and hyphens only ("LDH", RFC 5890 §2.3.1). */
+static gboolean
+is_ldh (const char *text)
+{
+  for (const char *p = text; *p != '\0'; p++)
+    {
+      if (!g_ascii_isalnum (*p) && *p != '-')
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* How a non-ASCII label reads when all its letters are taken for their
+ * Latin look-alikes: its skeleton, if that is made of ASCII letters,
+ * digits and hyphens only and the label is written in one script other
+ * than Latin (UTS #39 §4, whole-script confusables).  NULL otherwise. */
+char *
+iri_safety_label_reading (Check          *check,
+                          HostLabel      *label)
+{
+  g_autofree char *skeleton = NULL;
+  g_autofree gunichar *chars = NULL;
+  gsize n;
+  IriScriptSet resolved;
+  gboolean any = FALSE;
+  GUnicodeScript script = G_UNICODE_SCRIPT_COMMON;
+
+  chars = iri_safety_decode_text (label->text, -1, &n);
+  iri_script_set_fill (&resolved);
+  for (gsize i = 0; i < n; i++)
+    {
+      IriScriptSet set;
+
+      if (!iri_char_script_set (chars[i], &set))
+        continue;
+      any = TRUE;
+      iri_script_set_intersect (&resolved, &set);
+      if (script == G_UNICODE_SCRIPT_COMMON)
+        script = iri_char_display_script (chars[i]);
+    }
+  if (!any || iri_script_set_is_empty (&resolved) || iri_script_set_has (&resolved, G_UNICODE_SCRIPT_LATIN))
+    return NULL;
+
+  skeleton = iri_skeleton (label->text, -1);
+  if (!is_ldh (skeleton))
+    return NULL;
+  label->script = script;
+  return g_ascii_strdown (skeleton, -1);
+}
+
+/* The host as it reads when the non-ASCII labels are read as their
+ * look-alikes; label @index reads as @override when that is not NULL. */
+static char *
+join_readings (GPtrArray  *labels,
+               guint       index,
+               const char *override)
+{
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; i < labels->len; i++)
+    {
+      HostLabel *label = g_ptr_array_index (labels, i);
+
+      if (i > 0)
+        g_string_append_c (out, '.');
+      if (i == index && override != NULL)
+        g_string_append (out, override);
+      else
+        g_string_append (out, label->ascii ? label->text : label->reading);
+    }
+  return g_string_free (out, FALSE);
+}
+
+char *
+iri_safety_join_texts (GPtrArray *labels)
+{
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; i < labels->len; i++)
+    {
+      HostLabel *label = g_ptr_array_index (labels, i);
+
+      if (i > 0)
+        g_string_append_c (out, '.');
+      g_string_append (out, label->text);
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* Whole-script confusables (UTS #39 §4), the "аррӏе.com" case, with
+ * this policy against false positives on legitimate single-script IDNs:
+ *
+ * 1. the label is written in one script other than Latin, and its
+ *    skeleton is made only of ASCII letters, digits and hyphens — so
+ *    every letter has a Latin look-alike; a label with a letter
+ *    without one ("пример", "δοκιμή" with its tonos) is never flagged;
+ * 2. the whole host then reads as an ASCII host name: every other label
+ *    is ASCII or reads as ASCII the same way, and the last label of that
+ *    reading is a real top-level domain (in the Public Suffix List,
+ *    ignoring its "*" default rule).  "почта.рф" reads as nothing
+ *    ("ф" has no look-alike); "курс.рус" would read "kypc.pyc", and
+ *    there is no ".pyc";
+ * 3. the label is part of the registrable domain of that reading (the
+ *    label left of the public suffix, or the suffix itself): a label
+ *    further left is chosen by the owner of the registrable domain, who
+ *    could as well write it in ASCII, so a look-alike there deceives no
+ *    more than ASCII would;
+ * 4. under a country-code TLD of a country that writes the script
+ *    ("сосо.bg", "ρακι.gr"), the finding is an info, not a warning.
+ *
+ * A host label that imitates a particular host is caught with more
+ * certainty by confusable-known-host. */
+void
+iri_safety_check_whole_script (Check *check)
+{
+  GPtrArray *labels = check->labels;
+  const psl_ctx_t *psl = iri_safety_get_psl ();
+  g_autofree char *reading = NULL;
+  const char *reg;
+  HostLabel *tld;
+  guint n_reg;
+
+  gboolean any_reading = FALSE;
+
+  if (labels->len == 0 || psl == NULL)
+    return;
+
+  for (guint i = 0; i < labels->len; i++)
+    {
+      HostLabel *label = g_ptr_array_index (labels, i);
+
+      if (!label->ascii && label->reading == NULL)
+        return;
+      any_reading |= !label->ascii;
+    }
+  if (!any_reading)
+    return;
+
+  tld = g_ptr_array_index (labels, labels->len - 1);
+  reading = join_readings (labels, G_MAXUINT, NULL);
+  if (!psl_is_public_suffix2 (psl, tld->ascii ? tld->text : tld->reading,
+                              PSL_TYPE_ICANN | PSL_TYPE_NO_STAR_RULE))
+    return;
+  reg = psl_registrable_domain (psl, reading);
+  if (reg == NULL)
+    return;
+  n_reg = iri_safety_count_labels (reg);
+
+  for (guint i = labels->len - MIN (n_reg, labels->len); i < labels->len; i++)
+    {
+      HostLabel *label = g_ptr_array_index (labels, i);
+      g_autoptr(GPtrArray) variants = g_ptr_array_new_with_free_func (g_free);
+      g_autofree char *host = iri_safety_join_texts (labels);
+      g_autofree char *quoted = NULL;
+      g_autofree char *quoted_host = NULL;
+      g_autofree char *ascii = NULL;
+      g_autoptr(GString) readings = g_string_new (NULL);
+      guint n_readings = 0;
+      const char *script_name;
+      gboolean native;
+      IriSpan host_span;
+      char *hint;
+
+      if (label->ascii)
+        continue;
+
+      /* The readings: the skeleton, and the case variants of
+       * iri_host_skeletons() ("appie", "apple"), at most two. */
+      iri_host_skeletons (label->text, variants);
+      for (guint k = 0; k < variants->len && n_readings < 2; k++)
+        {
+          const char *variant = g_ptr_array_index (variants, k);
+          g_autofree char *full = NULL;
+          g_autofree char *quoted_variant = NULL;
+
+          if (!is_ldh (variant))
+            continue;
+          full = join_readings (labels, i, variant);
+          quoted_variant = iri_quote (full);
+          if (n_readings > 0)
+            /* Translators: joins two alternative host names */
+            g_string_append (readings, _(" or "));
+          g_string_append (readings, quoted_variant);
+          n_readings++;
+        }
+      if (n_readings == 0)
+        {
+          g_autofree char *quoted_reading = iri_quote (reading);
+
+          g_string_append (readings, quoted_reading);
+        }
+
+      script_name = iri_script_get_name (label->script);
+      native = !tld->ascii ? FALSE : is_native_tld (label->script, tld->text);
+      quoted = iri_safety_quote (check, label->text, -1);
+      quoted_host = iri_safety_quote (check, host, -1);
+      iri_reference_get_span (check->reference, IRI_COMPONENT_HOST, &host_span);
+      ascii = iri_idna_to_ascii (check->text + host_span.byte_start,
+                                 host_span.byte_end - host_span.byte_start,
+                                 IRI_HOST_MAPPING_UTS46, NULL);
+      if (ascii != NULL)
+        {
+          g_autofree char *quoted_ascii = iri_quote (ascii);
+
+          /* Translators: %s is a host name in punycode, quoted */
+          hint = g_strdup_printf (_("If the name is not meant to be in another script, do not trust it: its punycode form %s shows what the host really is."),
+                                  quoted_ascii);
+        }
+      else
+        hint = g_strdup (_("If the name is not meant to be in another script, do not trust it."));
+
+      if (native)
+        iri_safety_add (check, CODE_WHOLE_SCRIPT, IRI_SEVERITY_INFO, IRI_COMPONENT_HOST_LABEL, &label->span,
+                        SPEC_WHOLE_SCRIPT,
+                        /* Translators: the first %s is a quoted host label, the
+                         * second a script name ("Cyrillic"), the third the quoted
+                         * host, the fourth one or two quoted ASCII host names, the
+                         * fifth the top-level domain */
+                        g_strdup_printf (_("The host label %s is written only with %s letters that look like Latin ones, so %s can be read as %s; under “.%s” that script is native, so this is only a note."),
+                                                    quoted, script_name, quoted_host, readings->str, tld->text),
+                        hint);
+      else
+        iri_safety_add (check, CODE_WHOLE_SCRIPT, IRI_SEVERITY_WARNING, IRI_COMPONENT_HOST_LABEL, &label->span,
+                        SPEC_WHOLE_SCRIPT,
+                        /* Translators: the first %s is a quoted host label, the
+                         * second a script name ("Cyrillic"), the third the quoted
+                         * host, the fourth one or two quoted ASCII host names */
+                        g_strdup_printf (_("The host label %s is written only with %s letters that look like Latin ones, so %s can be taken for the ASCII host %s."),
+                                                    quoted, script_name, quoted_host, readings->str),
+                        hint);
+    }
+}
