@@ -254,6 +254,123 @@ test_display_message (void)
   g_assert_true (found);
 }
 
+static int
+compare_strings_cb (gconstpointer a,
+                    gconstpointer b)
+{
+  return strcmp (*(const char * const *) a, *(const char * const *) b);
+}
+
+/* "code:s:component" for every finding whose code starts with one of
+ * @prefixes, sorted and joined with ",", or "-" for none. */
+static char *
+findings_of (IriAnalysis        *analysis,
+             const char * const *prefixes)
+{
+  g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GString) out = g_string_new (NULL);
+
+  for (guint i = 0; i < iri_analysis_get_n_diagnostics (analysis); i++)
+    {
+      IriDiagnostic *d = iri_analysis_get_diagnostic (analysis, i);
+      const char *code = iri_diagnostic_get_code (d);
+
+      for (const char * const *p = prefixes; *p != NULL; p++)
+        {
+          if (g_str_has_prefix (code, *p))
+            {
+              g_ptr_array_add (items, g_strdup_printf ("%s:%c:%s", code,
+                                                       iri_severity_to_string (iri_diagnostic_get_severity (d))[0],
+                                                       iri_component_to_string (iri_diagnostic_get_component (d))));
+              break;
+            }
+        }
+    }
+
+  if (items->len == 0)
+    return g_strdup ("-");
+  g_ptr_array_sort (items, compare_strings_cb);
+  for (guint i = 0; i < items->len; i++)
+    {
+      if (i > 0)
+        g_string_append_c (out, ',');
+      g_string_append (out, g_ptr_array_index (items, i));
+    }
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+typedef struct {
+  const char *input;
+  const char *expected;
+} FindingsCase;
+
+/* RFC 3987bis §4.2 rule 2 for host labels is RFC 5893's Bidi Rule
+ * (§4.2 ties host names to IDNA): a right-to-left label may end in
+ * digits.  The cases are written in real Hebrew and Arabic. */
+static const FindingsCase bidi_host_cases[] = {
+  /* Labels that satisfy RFC 5893: no finding at all.  "עברית-123" is
+   * displayed as "123-תירבע", one block before ".il". */
+  { "http://\xD7\xA2\xD7\x91\xD7\xA8\xD7\x99\xD7\xAA-123.il/", "-" },
+  /* Arabic letters, Arabic-Indic digits (U+0661..U+0663). */
+  { "http://\xD9\x85\xD8\xAB\xD8\xA7\xD9\x84-\xD9\xA1\xD9\xA2\xD9\xA3.example/", "-" },
+  /* Arabic letters, European digits. */
+  { "http://\xD9\x85\xD8\xAB\xD8\xA7\xD9\x84-123.example/", "-" },
+  /* Digits inside, and a label ending in digits before a path without
+   * digits. */
+  { "http://\xD7\x90\xD7\x91" "1\xD7\x92.il/", "-" },
+  { "http://abc.\xD7\xA2\xD7\x91\xD7\xA8\xD7\x99\xD7\xAA-123/x", "-" },
+
+  /* Labels that break it: idna-bidi-rule only, no bidi-rtl-edge. */
+  { "http://-\xD7\xA2\xD7\x91\xD7\xA8\xD7\x99\xD7\xAA.il/", "idna-bidi-rule:e:host-label" },          /* rule 1 */
+  { "http://123\xD7\xA2\xD7\x91\xD7\xA8\xD7\x99\xD7\xAA.il/", "idna-bidi-rule:e:host-label" },        /* rule 1 */
+  { "http://\xD7\xA2\xD7\x91\xD7\xA8\xD7\x99\xD7\xAA-.il/", "idna-bidi-rule:e:host-label" },          /* rule 3 */
+  { "http://\xD9\x85\xD8\xAB\xD8\xA7\xD9\x84-\xD9\xA1\xD9\xA2" "3.example/", "idna-bidi-rule:e:host-label" }, /* rule 4 */
+
+  /* Rule 2 still holds for paths, queries and fragments. */
+  { "http://example.com/\xD7\xA2\xD7\x91\xD7\xA8\xD7\x99\xD7\xAA-123/", "bidi-rtl-edge:w:path-segment" },
+  { "http://example.com/?q=\xD7\xA2\xD7\x91\xD7\xA8\xD7\x99\xD7\xAA" "1", "bidi-rtl-edge:w:query-value" },
+  { "http://example.com/#1\xD7\xA2\xD7\x91\xD7\xA8\xD7\x99\xD7\xAA", "bidi-rtl-edge:w:fragment" },
+
+  /* Digits that do interact with a neighbour: the port's digits join
+   * the label's ("123:8080" is one run), so the host is shown in
+   * pieces. */
+  { "http://\xD7\xA2\xD7\x91\xD7\xA8\xD7\x99\xD7\xAA-123:8080/",
+    "bidi-component-interleaved:w:host,bidi-host-reads-differently:i:host,bidi-numeric-adjacent:i:port" },
+  { "http://\xD7\xA2\xD7\x91\xD7\xA8\xD7\x99\xD7\xAA-123/456/",
+    "bidi-component-interleaved:w:host,bidi-component-interleaved:w:path,"
+    "bidi-host-reads-differently:i:host,bidi-numeric-adjacent:i:path-segment" },
+};
+
+static void
+test_bidi_host_labels (void)
+{
+  static const char * const prefixes[] = { "bidi-", "idna-bidi-rule", NULL };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (bidi_host_cases); i++)
+    {
+      const FindingsCase *c = &bidi_host_cases[i];
+      g_autoptr(IriAnalysis) analysis = iri_analyze (c->input, -1);
+      g_autofree char *findings = findings_of (analysis, prefixes);
+
+      g_test_message ("%s", c->input);
+      g_assert_cmpstr (findings, ==, c->expected);
+
+      /* No hint tells the user to percent-encode a host name. */
+      for (guint k = 0; k < iri_analysis_get_n_diagnostics (analysis); k++)
+        {
+          IriDiagnostic *d = iri_analysis_get_diagnostic (analysis, k);
+          IriComponent component = iri_diagnostic_get_component (d);
+          const char *hint = iri_diagnostic_get_hint (d);
+
+          if ((component == IRI_COMPONENT_HOST || component == IRI_COMPONENT_HOST_LABEL) &&
+              g_str_has_prefix (iri_diagnostic_get_code (d), "bidi-") && hint != NULL)
+            g_assert_null (strstr (hint, "or percent-encode"));
+          if (g_str_equal (iri_diagnostic_get_code (d), "idna-bidi-rule"))
+            g_assert_null (strstr (hint, "ercent"));
+        }
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -267,6 +384,7 @@ main (int   argc,
   g_test_add_func ("/iri/analysis/never-fails", test_never_fails);
   g_test_add_func ("/iri/analysis/analyzer-notify", test_analyzer_notify);
   g_test_add_func ("/iri/analysis/display-message", test_display_message);
+  g_test_add_func ("/iri/analysis/bidi-host-labels", test_bidi_host_labels);
 
   return g_test_run ();
 }
