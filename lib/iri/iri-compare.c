@@ -13,6 +13,7 @@
 #include "iri-diagnostic-private.h"
 #include "iri-error.h"
 #include "iri-idna-private.h"
+#include "iri-preferred-forms-private.h"
 #include "iri-reference.h"
 #include "iri-reference-private.h"
 #include "iri-resolve.h"
@@ -186,24 +187,6 @@ is_ascii (const char *text)
   return TRUE;
 }
 
-/* The port of a scheme when it has no ":port" (§5.3.3).  Only the
- * schemes whose specifications define one and are common enough to be
- * worth it: http and ws (RFC 9110 §4.2.1, RFC 6455 §3), https and wss
- * (RFC 9110 §4.2.2, RFC 6455 §3), ftp (RFC 1738 §3.2). */
-static int
-default_port (const char *scheme)
-{
-  if (scheme == NULL)
-    return -1;
-  if (g_str_equal (scheme, "http") || g_str_equal (scheme, "ws"))
-    return 80;
-  if (g_str_equal (scheme, "https") || g_str_equal (scheme, "wss"))
-    return 443;
-  if (g_str_equal (scheme, "ftp"))
-    return 21;
-  return -1;
-}
-
 /* The schemes that define an empty path with an authority to mean "/"
  * (RFC 9110 §4.2.3 for http and https, RFC 6455 §3 for ws and wss, and
  * RFC 1738 §3.2.2 for ftp, whose root is "/"). */
@@ -358,7 +341,7 @@ normalize_valid (IriReference  *ref,
        * whatever the scheme (RFC 3986 §3.2.3). */
       if (port != NULL &&
           (port[0] == '\0' ||
-           (default_port (scheme) >= 0 && port_value (port) == default_port (scheme))))
+           (iri_scheme_default_port (scheme) >= 0 && port_value (port) == iri_scheme_default_port (scheme))))
         port = NULL;
 
       /* §5.3.3: "an IRI that uses the generic syntax for authority with
