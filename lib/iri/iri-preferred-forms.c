@@ -25,6 +25,7 @@
 #include "iri-analysis-private.h"
 #include "iri-char-private.h"
 #include "iri-preferred-forms-private.h"
+#include "iri-reference-private.h"
 #include "iri-resolve.h"
 
 #define SPEC_CASE "RFC 3986 §6.2.2.1"
@@ -39,11 +40,20 @@
 
 typedef struct
 {
-  IriReference   *reference;
-  const char     *text;
-  gboolean        ascii;
-  IriDiagnostics *diagnostics;
+  IriReference     *reference;
+  IriReferenceView  view;
+  const char       *text;
+  IriDiagnostics   *diagnostics;
 } Forms;
+
+/* The span of a syntax component, or NULL when it is absent.  The view
+ * saves a call per component on the path every analysis takes. */
+static inline const IriSpan *
+span_of (Forms        *forms,
+         IriComponent  component)
+{
+  return (forms->view.present >> component) & 1 ? &forms->view.spans[component] : NULL;
+}
 
 /* The port of a scheme when it has no ":port" (RFC 3986 §6.2.3), in
  * any case (schemes are case-insensitive): only
@@ -70,7 +80,7 @@ static gsize
 char_at (Forms *forms,
          gsize  byte)
 {
-  return forms->ascii ? byte : iri_reference_byte_to_char (forms->reference, byte);
+  return forms->view.is_ascii ? byte : iri_reference_byte_to_char (forms->reference, byte);
 }
 
 static void
@@ -107,35 +117,68 @@ is_triplet (const char *p,
   return end - p >= 3 && p[0] == '%' && g_ascii_isxdigit (p[1]) && g_ascii_isxdigit (p[2]);
 }
 
-/* The first ASCII upper-case letter in [@p, @end), or NULL: the only
- * per-character loop the common case runs, over a scheme or a host. */
+/* Whether one of the eight bytes of @w is in 'A'..'Z': a byte is when
+ * its low seven bits plus 0x3F carry into bit 7 and plus 0x25 do not,
+ * and bytes of 0x80 and above are masked out ("Determine if a word has
+ * a byte between m and n", Bit Twiddling Hacks).  Byte order does not
+ * matter: no carry crosses a byte. */
+static inline gboolean
+word_has_upper (guint64 w)
+{
+  const guint64 ones = G_GUINT64_CONSTANT (0x0101010101010101);
+  guint64 t = w & (ones * 0x7F);
+
+  return (((ones * (127 + 'Z' + 1)) - t) & ~w & (t + ones * (127 - ('A' - 1))) & (ones * 0x80)) != 0;
+}
+
+/* The first ASCII upper-case letter in [@p, @end), or NULL. */
 static inline const char *
 find_upper (const char *p,
             const char *end)
 {
-  /* Eight bytes at a time: a byte is in 'A'..'Z' when adding 0x3F
-   * (to its low seven bits) carries into bit 7 and adding 0x25 does not;
-   * bytes of 0x80 and above are masked out.  ("Determine if a word has
-   * a byte between m and n", Bit Twiddling Hacks.) */
-  const guint64 ones = G_GUINT64_CONSTANT (0x0101010101010101);
-  const guint64 low7 = ones * 0x7F;
-  const guint64 high = ones * 0x80;
-
-  for (; end - p >= 8; p += 8)
-    {
-      guint64 w, t;
-
-      memcpy (&w, p, 8);
-      t = w & low7;
-      if ((((ones * (127 + 'Z' + 1)) - t) & ~w & (t + ones * (127 - ('A' - 1))) & high) != 0)
-        break;
-    }
   for (; p < end; p++)
     {
       if ((guchar) (*p - 'A') < 26)
         return p;
     }
   return NULL;
+}
+
+/* Whether the bytes [@start, @end) of the text have an ASCII capital.
+ * The tail of a span shorter than eight bytes is read as one word when
+ * the text goes on for eight bytes, with the bytes past the span
+ * masked to zero (little-endian only), so that a scheme such as "http"
+ * costs one test. */
+static inline gboolean
+has_upper (Forms *forms,
+           gsize  start,
+           gsize  end)
+{
+  const char *p = forms->text + start;
+  gsize n = end - start;
+
+  while (n >= 8)
+    {
+      guint64 w;
+
+      memcpy (&w, p, 8);
+      if (word_has_upper (w))
+        return TRUE;
+      p += 8;
+      n -= 8;
+    }
+  if (n == 0)
+    return FALSE;
+#if G_BYTE_ORDER == G_LITTLE_ENDIAN
+  if ((gsize) (forms->text + forms->view.length - p) >= 8)
+    {
+      guint64 w;
+
+      memcpy (&w, p, 8);
+      return word_has_upper (w & ((G_GUINT64_CONSTANT (1) << (8 * n)) - 1));
+    }
+#endif
+  return find_upper (p, p + n) != NULL;
 }
 
 /* @text with its ASCII letters in lower case, except the hex digits of
@@ -163,14 +206,15 @@ ascii_down_outside_triplets (const char *text,
 static void
 check_scheme (Forms *forms)
 {
+  const IriSpan *scheme = span_of (forms, IRI_COMPONENT_SCHEME);
   IriSpan span;
   g_autofree char *quoted = NULL;
   g_autofree char *lower = NULL;
   g_autofree char *lower_quoted = NULL;
 
-  if (!iri_reference_get_span (forms->reference, IRI_COMPONENT_SCHEME, &span) ||
-      find_upper (forms->text + span.byte_start, forms->text + span.byte_end) == NULL)
+  if (scheme == NULL || !has_upper (forms, scheme->byte_start, scheme->byte_end))
     return;
+  span = *scheme;
 
   quoted = quote_bytes (forms, span.byte_start, span.byte_end);
   lower = g_ascii_strdown (forms->text + span.byte_start, span.byte_end - span.byte_start);
@@ -275,17 +319,18 @@ check_ipv4_like (Forms       *forms,
 static void
 check_host (Forms *forms)
 {
+  const IriSpan *host = span_of (forms, IRI_COMPONENT_HOST);
   IriSpan span;
-  IriHostKind kind = iri_reference_get_host_kind (forms->reference);
+  IriHostKind kind = forms->view.host_kind;
   const char *p, *end;
   gboolean upper = FALSE;
   g_autofree char *quoted = NULL;
   g_autofree char *lower = NULL;
   g_autofree char *lower_quoted = NULL;
 
-  if (!iri_reference_get_span (forms->reference, IRI_COMPONENT_HOST, &span) ||
-      span.byte_start == span.byte_end)
+  if (host == NULL || host->byte_start == host->byte_end)
     return;
+  span = *host;
   p = forms->text + span.byte_start;
   end = forms->text + span.byte_end;
 
@@ -321,7 +366,7 @@ check_host (Forms *forms)
    * (RFC 3987 §5.3.2.1): in "RÉSUMÉ.example" or "Alpha%CE%B1" the case
    * is IDNA's mapping, and idna-invalid-host speaks for a mapping that
    * refuses it.  Most hosts are lower case: look for a capital first. */
-  if (find_upper (p, end) == NULL)
+  if (!has_upper (forms, span.byte_start, span.byte_end))
     return;
   for (const char *q = p; q < end; q++)
     {
@@ -378,19 +423,19 @@ static void
 check_percent_in (Forms        *forms,
                   IriComponent  component)
 {
+  const IriSpan *stored = span_of (forms, component);
   IriSpan span;
   const char *p, *end;
   Tally lower = { 0, }, unreserved = { 0, }, non_ascii = { 0, };
   const char *name = iri_unit_name (component);
   gboolean reg_name;
 
-  if (!iri_reference_get_span (forms->reference, component, &span) ||
-      span.byte_start == span.byte_end)
+  if (stored == NULL || stored->byte_start == stored->byte_end)
     return;
+  span = *stored;
   p = forms->text + span.byte_start;
   end = forms->text + span.byte_end;
-  reg_name = component == IRI_COMPONENT_HOST &&
-             iri_reference_get_host_kind (forms->reference) == IRI_HOST_REG_NAME;
+  reg_name = component == IRI_COMPONENT_HOST && forms->view.host_kind == IRI_HOST_REG_NAME;
 
   while ((p = memchr (p, '%', end - p)) != NULL)
     {
@@ -476,21 +521,22 @@ check_percent_in (Forms        *forms,
 static void
 check_dot_segments (Forms *forms)
 {
-  IriSpan path, other;
+  const IriSpan *stored = span_of (forms, IRI_COMPONENT_PATH);
+  IriSpan path;
   const char *start, *end, *p;
   gboolean relative, leading;
   g_autofree char *fixed_quoted = NULL;
 
-  if (!iri_reference_get_span (forms->reference, IRI_COMPONENT_PATH, &path) ||
-      path.byte_start == path.byte_end ||
-      memchr (forms->text + path.byte_start, '.', path.byte_end - path.byte_start) == NULL)
+  if (stored == NULL || stored->byte_start == stored->byte_end ||
+      memchr (forms->text + stored->byte_start, '.', stored->byte_end - stored->byte_start) == NULL)
     return;
+  path = *stored;
 
   start = forms->text + path.byte_start;
   end = forms->text + path.byte_end;
   relative = *start != '/' &&
-             !iri_reference_get_span (forms->reference, IRI_COMPONENT_SCHEME, &other) &&
-             !iri_reference_get_span (forms->reference, IRI_COMPONENT_AUTHORITY, &other);
+             span_of (forms, IRI_COMPONENT_SCHEME) == NULL &&
+             span_of (forms, IRI_COMPONENT_AUTHORITY) == NULL;
   leading = relative;
 
   for (p = start; p <= end; )
@@ -537,12 +583,14 @@ check_dot_segments (Forms *forms)
 static void
 check_port (Forms *forms)
 {
+  const IriSpan *stored = span_of (forms, IRI_COMPONENT_PORT);
+  const char *port = forms->view.strings[IRI_COMPONENT_PORT];
   IriSpan span;
-  const char *port = iri_reference_get_port (forms->reference);
   int number;
 
-  if (port == NULL || !iri_reference_get_span (forms->reference, IRI_COMPONENT_PORT, &span))
+  if (port == NULL || stored == NULL)
     return;
+  span = *stored;
 
   if (port[0] == '\0')
     {
@@ -556,16 +604,18 @@ check_port (Forms *forms)
 
   /* Out of range or not a number: port-out-of-range and the syntax
    * findings speak for it. */
-  number = iri_reference_get_port_number (forms->reference);
+  number = forms->view.port_number;
   if (number < 0)
     return;
 
   {
-    const char *scheme = iri_reference_get_scheme (forms->reference);
+    const char *scheme = forms->view.strings[IRI_COMPONENT_SCHEME];
     g_autofree char *lower = NULL;
     g_autofree char *quoted = NULL;
 
-    if (number == iri_scheme_default_port (scheme))
+    /* Every default port in the table is one of these. */
+    if ((number == 80 || number == 443 || number == 21) &&
+        number == iri_scheme_default_port (scheme))
       {
         lower = g_ascii_strdown (scheme, -1);
         quoted = quote_bytes (forms, span.byte_start, span.byte_end);
@@ -604,9 +654,12 @@ iri_preferred_forms_check (IriReference   *reference,
     IRI_COMPONENT_USERINFO, IRI_COMPONENT_HOST, IRI_COMPONENT_PATH,
     IRI_COMPONENT_QUERY, IRI_COMPONENT_FRAGMENT,
   };
-  Forms forms = {
-    reference, iri_reference_get_text (reference), iri_reference_is_ascii (reference), diagnostics,
-  };
+  Forms forms;
+
+  forms.reference = reference;
+  forms.diagnostics = diagnostics;
+  iri_reference_peek_view (reference, &forms.view);
+  forms.text = forms.view.text;
 
   check_scheme (&forms);
   check_host (&forms);
@@ -615,7 +668,7 @@ iri_preferred_forms_check (IriReference   *reference,
 
   /* The "%" positions: one memchr() over the text tells whether there
    * are any at all, which there are not in most IRIs. */
-  if (memchr (forms.text, '%', iri_reference_get_length (reference)) == NULL)
+  if (memchr (forms.text, '%', forms.view.length) == NULL)
     return;
   for (gsize i = 0; i < G_N_ELEMENTS (percent_components); i++)
     check_percent_in (&forms, percent_components[i]);
