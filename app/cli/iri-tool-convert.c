@@ -319,7 +319,13 @@ compare_one (const char        *a,
           IriComparison nfc_level = iri_reference_compare_full (ref_a, ref_b, max_level,
                                                                 IRI_NORMALIZE_NFC);
 
-          if (nfc_level != IRI_COMPARISON_DIFFERENT)
+          if (nfc_level != IRI_COMPARISON_DIFFERENT && where != NULL)
+            /* Translators: the first %s is where the pair was read
+             * ("standard input:3"), the second a rung of the ladder
+             * (simple, syntax, scheme); keep "--nfc" */
+            g_printerr (_("iri: note: %s: equal under NFC (%s), but RFC 3987 §5.3.2.2 forbids applying character normalization when comparing; use --nfc to apply it explicitly\n"),
+                        where, level_name (nfc_level));
+          else if (nfc_level != IRI_COMPARISON_DIFFERENT)
             /* Translators: %s is a rung of the ladder (simple, syntax,
              * scheme); keep "--nfc" */
             g_printerr (_("iri: note: equal under NFC (%s), but RFC 3987 §5.3.2.2 forbids applying character normalization when comparing; use --nfc to apply it explicitly\n"),

@@ -226,6 +226,13 @@ test_compare (void)
   g_assert_cmpstr (run.out, ==, "equal (syntax)\n");
   run_clear (&run);
 
+  /* From standard input, the note says which line. */
+  run_tool (&run, "http://a/\thttp://a/\nhttp://a/r\xC3\xA9\thttp://a/re\xCC\x81\n", -1, "compare", NULL);
+  g_assert_cmpint (run.status, ==, 1);
+  g_assert_cmpstr (run.out, ==, "equal (simple)\ndifferent\n");
+  g_assert_nonnull (strstr (run.err, "standard input:2: equal under NFC (simple)"));
+  run_clear (&run);
+
   /* No note when NFC would not make them equal either. */
   run_tool (&run, NULL, 0, "compare", "http://example.org/a", "http://example.org/b", NULL);
   g_assert_cmpint (run.status, ==, 1);
