@@ -234,7 +234,7 @@ check_scheme (Forms *forms)
  * inet_aton() reads "010" as octal 8 (§7.4), WHATWG's URL parser makes
  * an address of them or fails.  Jena: IP_V4_OCTET_RANGE. */
 static void
-check_ipv4_like (Forms       *forms,
+check_ipv4_like (Forms         *forms,
                  const IriSpan *span)
 {
   const char *p = forms->text + span->byte_start;
