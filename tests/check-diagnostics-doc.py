@@ -14,7 +14,7 @@ root = pathlib.Path(sys.argv[1])
 families = ("syntax", "invalid", "nul", "bidi", "control", "noncharacter", "private",
             "unassigned", "userinfo", "port", "idna", "percent", "unsafe", "preprocess",
             "diagnostics", "confusable", "lookalike", "invisible", "not", "compatibility",
-            "restricted", "mixed")
+            "restricted", "mixed", "form")
 pattern = re.compile(r'"((?:%s)-[a-z0-9-]+|noncharacter)"' % "|".join(families))
 
 emitted = set()

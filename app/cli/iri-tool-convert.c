@@ -284,15 +284,20 @@ level_name (IriComparison level)
 }
 
 static int
-compare_one (const char    *a,
-             const char    *b,
-             IriComparison  max_level,
-             const char    *where)
+compare_one (const char        *a,
+             const char        *b,
+             IriComparison      max_level,
+             IriNormalizeFlags  flags,
+             const char        *where)
 {
   g_autoptr(GError) error = NULL;
+  g_autoptr(IriReference) ref_a = NULL;
+  g_autoptr(IriReference) ref_b = NULL;
   IriComparison level;
 
-  level = iri_compare (a, b, max_level, &error);
+  ref_a = iri_reference_parse (a, -1, IRI_PARSE_DEFAULT, &error);
+  if (ref_a != NULL)
+    ref_b = iri_reference_parse (b, -1, IRI_PARSE_DEFAULT, &error);
   if (error != NULL)
     {
       if (where != NULL)
@@ -303,13 +308,39 @@ compare_one (const char    *a,
       return IRI_TOOL_EXIT_FINDINGS;
     }
 
+  level = iri_reference_compare_full (ref_a, ref_b, max_level, flags);
   if (level == IRI_COMPARISON_DIFFERENT)
     {
+      /* RFC 3987 §5.3.2.2: comparison relies on IRIs created in NFC and
+       * does not apply it, but a person comparing two spellings of the
+       * same text wants to know that this is all that separates them. */
+      if (!(flags & IRI_NORMALIZE_NFC))
+        {
+          IriComparison nfc_level = iri_reference_compare_full (ref_a, ref_b, max_level,
+                                                                IRI_NORMALIZE_NFC);
+
+          if (nfc_level != IRI_COMPARISON_DIFFERENT && where != NULL)
+            /* Translators: the first %s is where the pair was read
+             * ("standard input:3"), the second a rung of the ladder
+             * (simple, syntax, scheme); keep "--nfc" */
+            g_printerr (_("iri: note: %s: equal under NFC (%s), but RFC 3987 §5.3.2.2 forbids applying character normalization when comparing; use --nfc to apply it explicitly\n"),
+                        where, level_name (nfc_level));
+          else if (nfc_level != IRI_COMPARISON_DIFFERENT)
+            /* Translators: %s is a rung of the ladder (simple, syntax,
+             * scheme); keep "--nfc" */
+            g_printerr (_("iri: note: equal under NFC (%s), but RFC 3987 §5.3.2.2 forbids applying character normalization when comparing; use --nfc to apply it explicitly\n"),
+                        level_name (nfc_level));
+        }
       g_print ("different\n");
       return IRI_TOOL_EXIT_FINDINGS;
     }
 
-  g_print ("equal (%s)\n", level_name (level));
+  /* Say "nfc" only when NFC is what made them equal at this rung. */
+  if ((flags & IRI_NORMALIZE_NFC) &&
+      iri_reference_compare_full (ref_a, ref_b, level, IRI_NORMALIZE_DEFAULT) != level)
+    g_print ("equal (%s, nfc)\n", level_name (level));
+  else
+    g_print ("equal (%s)\n", level_name (level));
   return IRI_TOOL_EXIT_OK;
 }
 
@@ -320,9 +351,12 @@ iri_tool_compare (int    argc,
   g_autofree char *level_arg = NULL;
   g_auto(GStrv) args = NULL;
   IriComparison max_level = IRI_COMPARISON_SCHEME;
+  gboolean nfc = FALSE;
   GOptionEntry entries[] = {
     { "level", 0, 0, G_OPTION_ARG_STRING, &level_arg,
       N_("Highest rung of the ladder to try: simple, syntax or scheme (the default)"), N_("LEVEL") },
+    { "nfc", 0, 0, G_OPTION_ARG_NONE, &nfc,
+      N_("Put both IRIs in NFC first (an explicit normalization that RFC 3987 §5.3.2.2 leaves out of comparison)"), NULL },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_STRING_ARRAY, &args, NULL, NULL },
     { NULL }
   };
@@ -333,6 +367,9 @@ iri_tool_compare (int    argc,
                                 _("Climbs the comparison ladder of RFC 3987 §5.3 — simple string,\n"
                                   "syntax-based, scheme-based normalization — and prints “equal (LEVEL)”\n"
                                   "with the first level at which A and B are equal, or “different”.\n"
+                                  "Character normalization (NFC) is not a rung (RFC 3987 §5.3.2.2): IRIs\n"
+                                  "equal only under NFC are “different”, with a note on standard error;\n"
+                                  "--nfc applies it explicitly and prints “equal (LEVEL, nfc)”.\n"
                                   "Exits with 1 when they differ. Without arguments, reads pairs from\n"
                                   "standard input, one pair per line, separated by a tab."));
   if (!iri_tool_parse_options (context, "compare", &argc, &argv))
@@ -360,7 +397,7 @@ iri_tool_compare (int    argc,
           iri_tool_error (_("compare takes exactly two IRIs, A and B"));
           return IRI_TOOL_EXIT_USAGE;
         }
-      return compare_one (args[0], args[1], max_level, NULL);
+      return compare_one (args[0], args[1], max_level, nfc ? IRI_NORMALIZE_NFC : IRI_NORMALIZE_DEFAULT, NULL);
     }
   else
     {
@@ -384,7 +421,8 @@ iri_tool_compare (int    argc,
               continue;
             }
           *tab = '\0';
-          if (compare_one (copy, tab + 1, max_level, iri_tool_input_where (input)) != IRI_TOOL_EXIT_OK)
+          if (compare_one (copy, tab + 1, max_level, nfc ? IRI_NORMALIZE_NFC : IRI_NORMALIZE_DEFAULT,
+                           iri_tool_input_where (input)) != IRI_TOOL_EXIT_OK)
             status = IRI_TOOL_EXIT_FINDINGS;
         }
       if (io_error != NULL)

@@ -87,7 +87,7 @@ update (IriInspectorComparePage *self)
           break;
         case IRI_COMPARISON_SYNTAX:
           title = _("Equivalent after syntax-based normalization");
-          subtitle = _("Case, percent-encoding, NFC and dot segments (§5.3.2)");
+          subtitle = _("Case, percent-encoding and dot segments (§5.3.2)");
           icon = "emblem-ok-symbolic";
           break;
         case IRI_COMPARISON_SCHEME:
@@ -98,7 +98,13 @@ update (IriInspectorComparePage *self)
         case IRI_COMPARISON_DIFFERENT:
         default:
           title = _("Different");
-          subtitle = _("Not equal at any rung of the comparison ladder (§5.3)");
+          /* RFC 3987 §5.3.2.2: NFC is not a rung, but say when it is all
+           * that separates the two. */
+          if (iri_reference_compare_full (a, b, IRI_COMPARISON_SCHEME, IRI_NORMALIZE_NFC) !=
+              IRI_COMPARISON_DIFFERENT)
+            subtitle = _("Equal under NFC only: RFC 3987 §5.3.2.2 forbids applying character normalization when comparing, so they are not equivalent");
+          else
+            subtitle = _("Not equal at any rung of the comparison ladder (§5.3)");
           icon = "dialog-warning-symbolic";
           break;
         }

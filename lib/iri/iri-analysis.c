@@ -19,6 +19,7 @@
 #include "iri-error.h"
 #include "iri-idna-private.h"
 #include "iri-mapping.h"
+#include "iri-preferred-forms-private.h"
 
 /**
  * IriAnalysis:
@@ -742,6 +743,9 @@ analyze (IriAnalyzer *analyzer,
 
     iri_safety_check (self->reference, self->units, &config, &diagnostics);
   }
+
+  /* Notes on forms that normalization would change (RFC 3986 §6.2). */
+  iri_preferred_forms_check (self->reference, &diagnostics);
 
   /* §3.3–§3.6: the tolerant reference's text is valid UTF-8, and the
    * percent mapping is defined for every such text, so this cannot

@@ -123,12 +123,25 @@ check_mixed (Check         *check,
         * the second the quoted unit, the others name characters */
        g_strdup_printf (_("%s %s mixes left-to-right letters (%s) and right-to-left letters (%s), so its pieces may be displayed in an unexpected order."),
                         iri_unit_name (unit->kind), quoted, ltr, rtl),
-       g_strdup (_("Use letters of one direction in each component, or percent-encode the whole component.")));
+       /* A percent-encoded registered name is no fix: it names another
+        * host, or none once IDNA has mapped it (RFC 3987bis §3.1). */
+       unit->kind == IRI_COMPONENT_HOST_LABEL
+         ? g_strdup (_("Use letters of one direction in each host label."))
+         : g_strdup (_("Use letters of one direction in each component, or percent-encode the whole component.")));
 }
 
 /* §4.2 rule 2: a component using right-to-left characters should start
  * and end with right-to-left characters (trailing marks belong to the
- * letter before them).  Examples 8 and 9. */
+ * letter before them).  Examples 8 and 9.
+ *
+ * Not for host labels: §4.2 notes that the restrictions on host names
+ * are IDNA's, and for a label the operative form of rule 2 is the Bidi
+ * Rule of RFC 5893 §2, which lets a right-to-left label end in European
+ * or Arabic-Indic digits ("עברית-123", "مثال-١٢٣"): RFC 5893 §1.4 and §3
+ * show that such a label displays as one block.  check_bidi_rule()
+ * reports the labels that break it (rule 1: a right-to-left label
+ * starting with a digit or a neutral; rule 3: one ending with a
+ * neutral), so a label that breaks both gets one finding. */
 static void
 check_edges (Check         *check,
              const IriUnit *unit)
@@ -139,6 +152,9 @@ check_edges (Check         *check,
   gunichar offender;
   g_autofree char *quoted = NULL;
   g_autofree char *who = NULL;
+
+  if (unit->kind == IRI_COMPONENT_HOST_LABEL)
+    return;
 
   /* Skip trailing combining marks and boundary neutrals: harakat and
    * Hebrew points go with the letter they follow. */
@@ -352,7 +368,12 @@ report_interleaved (Check        *check,
           * its pieces, the last the visual text */
          : g_strdup_printf (_("%s %s is displayed in pieces with %s between them (the display reads %s): a right-to-left run crosses the delimiter next to it."),
                             iri_unit_name (kind), quoted, inside, shown),
-       g_strdup (_("Keep digits and left-to-right characters away from the edges of right-to-left components, or percent-encode the affected components.")));
+       /* A host name or a port cannot be percent-encoded (RFC 3986
+        * §3.2.2, §3.2.3), so for them the fix is in the choice of the
+        * label. */
+       kind == IRI_COMPONENT_HOST || kind == IRI_COMPONENT_HOST_LABEL || kind == IRI_COMPONENT_PORT
+         ? g_strdup (_("Choose a host whose last label ends with a right-to-left letter when a port or a path with digits follows it, or read the IRI in isolate mode; percent-encoding is no fix for a host name."))
+         : g_strdup (_("Keep digits and left-to-right characters away from the edges of right-to-left components, or percent-encode the affected components.")));
 }
 
 static void
@@ -628,9 +649,15 @@ check_bidi_rule (Check *check)
               * names the character at fault */
              g_strdup_printf (_("The host label %s breaks rule %d of the IDNA Bidi Rule: %s (%s)."),
                               quoted, rule, why, who),
-             has_rtl
-               ? g_strdup (_("This host name cannot be looked up; use a label that follows the Bidi Rule."))
-               : g_strdup (_("Registries refuse such a domain name; a label next to right-to-left labels should start and end with a letter.")));
+             /* Percent-encoding is no fix for a registered name: the
+              * hints say what a label that passes looks like. */
+             !has_rtl
+               ? g_strdup (_("Registries refuse such a domain name; a label next to right-to-left labels should start and end with a letter."))
+               : rule == 1 || rule == 3
+               ? g_strdup (_("This host name cannot be looked up; choose a label that starts with a right-to-left letter and ends with a right-to-left letter or with digits."))
+               : rule == 4
+               ? g_strdup (_("This host name cannot be looked up; write the label's numbers with one kind of digits."))
+               : g_strdup (_("This host name cannot be looked up; use letters of one direction in the label.")));
       }
     }
 }

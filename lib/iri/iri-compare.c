@@ -13,6 +13,7 @@
 #include "iri-diagnostic-private.h"
 #include "iri-error.h"
 #include "iri-idna-private.h"
+#include "iri-preferred-forms-private.h"
 #include "iri-reference.h"
 #include "iri-reference-private.h"
 #include "iri-resolve.h"
@@ -22,14 +23,19 @@
  * text), which follows RFC 3986 §6.2 step for step:
  *
  *   §5.3.1 simple string comparison: the text as it is;
- *   §5.3.2 syntax-based normalization: case (§5.3.2.1), character
- *     normalization (§5.3.2.2, NFC), percent-encoding (§5.3.2.3) and
- *     path segments (§5.3.2.4);
+ *   §5.3.2 syntax-based normalization: case (§5.3.2.1), percent-encoding
+ *     (§5.3.2.3) and path segments (§5.3.2.4);
  *   §5.3.3 scheme-based normalization: empty and default ports, the
  *     empty path of http-like schemes, IDN labels and their punycode.
  *
  * Each level includes the ones below it, so the normal forms can be
- * compared as plain strings. */
+ * compared as plain strings.
+ *
+ * Character normalization (§5.3.2.2) is not a rung: "the comparison
+ * MUST rely on the assumption that IRIs have been created in NFC", and
+ * RFC 3987 §5.3.2.2 says so of its own ladder too.  It stays available
+ * as an explicit option (IRI_NORMALIZE_NFC), so that a caller can say
+ * "these are equal under NFC" without calling them equivalent. */
 
 
 /* Whether a percent-encoded non-ASCII character is decoded by
@@ -139,16 +145,18 @@ append_pct_normalized (GString    *out,
     }
 }
 
-/* One component after §5.3.2.3 and §5.3.2.2: percent-encodings
- * normalized, then NFC.  NFC goes component by component, after
- * decoding, so that the characters decoding produces are normalized too
- * and so that the host is in NFC before its case is decided: U+212A
- * KELVIN SIGN is "K" in NFC, and a host that NFC makes all-ASCII must be
- * lower-cased in the same pass for the normal form to be stable.  (NFC
- * of the whole text would give the same string: no generic delimiter
- * composes with a following combining mark.) */
+/* One component after §5.3.2.3: percent-encodings normalized; with
+ * IRI_NORMALIZE_NFC, then NFC (§5.3.2.2, only on explicit request).
+ * NFC goes component by component, after decoding, so that the
+ * characters decoding produces are normalized too and so that the host
+ * is in NFC before its case is decided: U+212A KELVIN SIGN is "K" in
+ * NFC, and a host that NFC makes all-ASCII must be lower-cased in the
+ * same pass for the normal form to be stable.  (NFC of the whole text
+ * would give the same string: no generic delimiter composes with a
+ * following combining mark.) */
 static char *
-normalized_component (const char *text)
+normalized_component (const char        *text,
+                      IriNormalizeFlags  flags)
 {
   g_autoptr(GString) out = NULL;
 
@@ -157,7 +165,9 @@ normalized_component (const char *text)
 
   out = g_string_sized_new (strlen (text));
   append_pct_normalized (out, text);
-  return g_utf8_normalize (out->str, out->len, G_NORMALIZE_NFC);
+  if (flags & IRI_NORMALIZE_NFC)
+    return g_utf8_normalize (out->str, out->len, G_NORMALIZE_NFC);
+  return g_string_free (g_steal_pointer (&out), FALSE);
 }
 
 /* An all-ASCII host in lower case, except the hex digits of its
@@ -184,24 +194,6 @@ is_ascii (const char *text)
         return FALSE;
     }
   return TRUE;
-}
-
-/* The port of a scheme when it has no ":port" (§5.3.3).  Only the
- * schemes whose specifications define one and are common enough to be
- * worth it: http and ws (RFC 9110 §4.2.1, RFC 6455 §3), https and wss
- * (RFC 9110 §4.2.2, RFC 6455 §3), ftp (RFC 1738 §3.2). */
-static int
-default_port (const char *scheme)
-{
-  if (scheme == NULL)
-    return -1;
-  if (g_str_equal (scheme, "http") || g_str_equal (scheme, "ws"))
-    return 80;
-  if (g_str_equal (scheme, "https") || g_str_equal (scheme, "wss"))
-    return 443;
-  if (g_str_equal (scheme, "ftp"))
-    return 21;
-  return -1;
 }
 
 /* The schemes that define an empty path with an authority to mean "/"
@@ -278,8 +270,9 @@ idn_host (const char *host)
 
 /* The normal form of a valid reference at @level (SYNTAX or SCHEME). */
 static char *
-normalize_valid (IriReference  *ref,
-                 IriComparison  level)
+normalize_valid (IriReference      *ref,
+                 IriComparison      level,
+                 IriNormalizeFlags  flags)
 {
   const char *raw_scheme = iri_reference_get_scheme (ref);
   const char *authority = iri_reference_get_authority (ref);
@@ -301,9 +294,9 @@ normalize_valid (IriReference  *ref,
   /* §5.3.2.1 and §5.3.2.3 in every component: upper-case hex digits,
    * decoded unreserved characters.  The userinfo keeps its case: it is
    * not part of the host. */
-  userinfo = normalized_component (iri_reference_get_userinfo (ref));
-  query = normalized_component (iri_reference_get_query (ref));
-  fragment = normalized_component (iri_reference_get_fragment (ref));
+  userinfo = normalized_component (iri_reference_get_userinfo (ref), flags);
+  query = normalized_component (iri_reference_get_query (ref), flags);
+  fragment = normalized_component (iri_reference_get_fragment (ref), flags);
 
   if (authority != NULL)
     {
@@ -312,7 +305,7 @@ normalize_valid (IriReference  *ref,
        * is "Alphaα", keeps its case like "α.CoM" (iri-string).  For a
        * non-ASCII host the case is a matter for IDNA, at the scheme
        * level below.  IP literals are ASCII and lower-cased too. */
-      host = normalized_component (iri_reference_get_host (ref));
+      host = normalized_component (iri_reference_get_host (ref), flags);
       if (is_ascii (host))
         ascii_host_down (host);
     }
@@ -326,7 +319,7 @@ normalize_valid (IriReference  *ref,
    * the "../x" it means, so there is nothing safe to do (iri-string
    * keeps them as well).  Decoding first lets "%2E%2E" count as "..". */
   {
-    g_autofree char *decoded = normalized_component (raw_path);
+    g_autofree char *decoded = normalized_component (raw_path, flags);
 
     if (scheme != NULL || authority != NULL || decoded[0] == '/')
       {
@@ -358,7 +351,7 @@ normalize_valid (IriReference  *ref,
        * whatever the scheme (RFC 3986 §3.2.3). */
       if (port != NULL &&
           (port[0] == '\0' ||
-           (default_port (scheme) >= 0 && port_value (port) == default_port (scheme))))
+           (iri_scheme_default_port (scheme) >= 0 && port_value (port) == iri_scheme_default_port (scheme))))
         port = NULL;
 
       /* §5.3.3: "an IRI that uses the generic syntax for authority with
@@ -405,6 +398,24 @@ normalize_valid (IriReference  *ref,
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
+/* The normal form of any reference at @level: the text itself at the
+ * simple rung (in NFC if asked), the form of a valid one above it. */
+static char *
+normalize_any (IriReference      *self,
+               IriComparison      level,
+               IriNormalizeFlags  flags)
+{
+  if (level == IRI_COMPARISON_SIMPLE)
+    {
+      if (flags & IRI_NORMALIZE_NFC)
+        return g_utf8_normalize (iri_reference_get_text (self), iri_reference_get_length (self),
+                                 G_NORMALIZE_NFC);
+      return g_strdup (iri_reference_get_text (self));
+    }
+
+  return normalize_valid (self, level, flags);
+}
+
 /**
  * iri_reference_normalize:
  * @self: a reference
@@ -428,11 +439,7 @@ normalize_valid (IriReference  *ref,
  *   segments removed (RFC 3986 §5.2.4, with `%2E` counting as `.`) from
  *   the path of a reference with a scheme, an authority or a rooted
  *   path, with `/.` in front if the path would otherwise start with
- *   `//` and there is no authority; and NFC, component by component.
- *   Character normalization is on this rung in this project's ladder:
- *   §5.3.2.2 says IRIs should be created in NFC rather than normalized
- *   when compared, so an NFC and an NFD spelling differ at
- *   [enum@Iri.Comparison.SIMPLE] but are equal here.
+ *   `//` and there is no authority.
  * - [enum@Iri.Comparison.SCHEME] (§5.3.3): also an empty port removed
  *   (`http://example.com:/`), a default port removed (80 for http and
  *   ws, 443 for https and wss, 21 for ftp), an empty path with an
@@ -443,6 +450,15 @@ normalize_valid (IriReference  *ref,
  *   have the same normal form (with the Unicode host, which §5.3.3
  *   prefers for legibility).  A host that IDNA rejects keeps its
  *   syntax-based form.
+ *
+ * Character normalization is on no rung: RFC 3987 §5.3.2.2 says that
+ * comparison must rely on IRIs created in NFC rather than normalize
+ * them, so an NFC and an NFD spelling of the same text (`résumé` with
+ * U+00E9 or with `e` + U+0301) have different normal forms at every
+ * level.  (UTS #46, which the scheme-based rung applies to an IDN host,
+ * includes NFC; that is IDNA's mapping of a host name, not character
+ * normalization of the IRI.)  [method@Iri.Reference.normalize_full]
+ * with [flags@Iri.NormalizeFlags.NFC] applies it on request.
  *
  * An invalid reference ([method@Iri.Reference.is_valid]) has no normal
  * form: the call fails with the error that strict parsing gives.
@@ -457,6 +473,41 @@ iri_reference_normalize (IriReference   *self,
                          IriComparison   level,
                          GError        **error)
 {
+  return iri_reference_normalize_full (self, level, IRI_NORMALIZE_DEFAULT, error);
+}
+
+/**
+ * iri_reference_normalize_full:
+ * @self: a reference
+ * @level: the rung of the comparison ladder, not
+ *   [enum@Iri.Comparison.DIFFERENT]
+ * @flags: explicit normalizations to apply as well
+ * @error: return location for a #GError
+ *
+ * Gets the normal form of @self at @level, as
+ * [method@Iri.Reference.normalize] does, with the normalizations in
+ * @flags applied on top.  With [flags@Iri.NormalizeFlags.NFC] every
+ * component is put in NFC after its percent-encodings are normalized
+ * (so that what decoding produces is normalized too), and an ASCII host
+ * that NFC produces (U+212A KELVIN SIGN is `K`) is lower-cased at the
+ * syntax-based rung.  At [enum@Iri.Comparison.SIMPLE] the result is the
+ * NFC of the text.
+ *
+ * This is a normalization to use when creating or cleaning up an IRI,
+ * not a comparison rung: RFC 3987 §5.3.2.2 says IRIs should be created
+ * in NFC, and that comparison must not apply it.
+ *
+ * Returns: (transfer full) (nullable): the normal form, or `NULL` on
+ *   error
+ *
+ * Since: 0.1
+ */
+char *
+iri_reference_normalize_full (IriReference       *self,
+                              IriComparison       level,
+                              IriNormalizeFlags   flags,
+                              GError            **error)
+{
   g_return_val_if_fail (self != NULL, NULL);
   g_return_val_if_fail (level >= IRI_COMPARISON_SIMPLE && level <= IRI_COMPARISON_SCHEME, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
@@ -467,10 +518,7 @@ iri_reference_normalize (IriReference   *self,
       return NULL;
     }
 
-  if (level == IRI_COMPARISON_SIMPLE)
-    return g_strdup (iri_reference_get_text (self));
-
-  return normalize_valid (self, level);
+  return normalize_any (self, level, flags);
 }
 
 /**
@@ -525,6 +573,12 @@ iri_normalize (const char     *text,
  * an invalid reference has no normal form, so it is equal to nothing
  * else on the higher rungs.
  *
+ * Two references that are equal only under NFC are
+ * [enum@Iri.Comparison.DIFFERENT]: RFC 3987 §5.3.2.2 says comparison
+ * must not apply character normalization.  To tell a user that they
+ * would be equal under it, call [method@Iri.Reference.compare_full]
+ * with [flags@Iri.NormalizeFlags.NFC].
+ *
  * Returns: the lowest level up to @max_level at which @a and @b are
  *   equivalent, or [enum@Iri.Comparison.DIFFERENT]
  *
@@ -534,6 +588,35 @@ IriComparison
 iri_reference_compare (IriReference  *a,
                        IriReference  *b,
                        IriComparison  max_level)
+{
+  return iri_reference_compare_full (a, b, max_level, IRI_NORMALIZE_DEFAULT);
+}
+
+/**
+ * iri_reference_compare_full:
+ * @a: a reference
+ * @b: another reference
+ * @max_level: the highest rung to try, not
+ *   [enum@Iri.Comparison.DIFFERENT]
+ * @flags: explicit normalizations to apply on every rung
+ *
+ * Climbs the comparison ladder as [method@Iri.Reference.compare] does,
+ * comparing the normal forms that [method@Iri.Reference.normalize_full]
+ * gives with @flags.  With [flags@Iri.NormalizeFlags.NFC] an NFC and an
+ * NFD spelling of the same text are equal at
+ * [enum@Iri.Comparison.SIMPLE]; that is equality after an explicit
+ * normalization, which RFC 3987 §5.3.2.2 does not apply when comparing.
+ *
+ * Returns: the lowest level up to @max_level at which @a and @b are
+ *   equal with @flags applied, or [enum@Iri.Comparison.DIFFERENT]
+ *
+ * Since: 0.1
+ */
+IriComparison
+iri_reference_compare_full (IriReference      *a,
+                            IriReference      *b,
+                            IriComparison      max_level,
+                            IriNormalizeFlags  flags)
 {
   g_return_val_if_fail (a != NULL, IRI_COMPARISON_DIFFERENT);
   g_return_val_if_fail (b != NULL, IRI_COMPARISON_DIFFERENT);
@@ -547,13 +630,22 @@ iri_reference_compare (IriReference  *a,
               iri_reference_get_length (a)) == 0)
     return IRI_COMPARISON_SIMPLE;
 
+  if (flags & IRI_NORMALIZE_NFC)
+    {
+      g_autofree char *nfc_a = normalize_any (a, IRI_COMPARISON_SIMPLE, flags);
+      g_autofree char *nfc_b = normalize_any (b, IRI_COMPARISON_SIMPLE, flags);
+
+      if (g_strcmp0 (nfc_a, nfc_b) == 0)
+        return IRI_COMPARISON_SIMPLE;
+    }
+
   if (!iri_reference_is_valid (a) || !iri_reference_is_valid (b))
     return IRI_COMPARISON_DIFFERENT;
 
   for (IriComparison level = IRI_COMPARISON_SYNTAX; level <= max_level; level++)
     {
-      g_autofree char *norm_a = normalize_valid (a, level);
-      g_autofree char *norm_b = normalize_valid (b, level);
+      g_autofree char *norm_a = normalize_valid (a, level, flags);
+      g_autofree char *norm_b = normalize_valid (b, level, flags);
 
       if (g_strcmp0 (norm_a, norm_b) == 0)
         return level;

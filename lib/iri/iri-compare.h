@@ -22,6 +22,11 @@ char          *iri_reference_normalize (IriReference    *self,
                                         IriComparison    level,
                                         GError         **error);
 IRI_AVAILABLE_IN_0_1
+char          *iri_reference_normalize_full (IriReference       *self,
+                                             IriComparison       level,
+                                             IriNormalizeFlags   flags,
+                                             GError            **error);
+IRI_AVAILABLE_IN_0_1
 char          *iri_normalize           (const char      *text,
                                         gssize           length,
                                         IriComparison    level,
@@ -30,6 +35,11 @@ IRI_AVAILABLE_IN_0_1
 IriComparison  iri_reference_compare   (IriReference    *a,
                                         IriReference    *b,
                                         IriComparison    max_level);
+IRI_AVAILABLE_IN_0_1
+IriComparison  iri_reference_compare_full (IriReference      *a,
+                                           IriReference      *b,
+                                           IriComparison      max_level,
+                                           IriNormalizeFlags  flags);
 IRI_AVAILABLE_IN_0_1
 IriComparison  iri_compare             (const char      *a,
                                         const char      *b,

@@ -29,6 +29,23 @@ IriReference *iri_reference_new_from_parts (const char *scheme,
 void          iri_reference_set_invalid_error (IriReference  *ref,
                                                GError       **error);
 
+/* What a check that runs on every analysis reads, in one call: the
+ * text, its spans (indexed by IriComponent, valid where @present has bit
+ * 1 << component) and the strings of the components, without copies. */
+typedef struct {
+  const char         *text;
+  gsize               length;
+  const IriSpan      *spans;
+  const char * const *strings;
+  guint32             present;
+  IriHostKind         host_kind;
+  gint                port_number;
+  gboolean            is_ascii;
+} IriReferenceView;
+
+void          iri_reference_peek_view      (IriReference     *ref,
+                                            IriReferenceView *view);
+
 /* The diagnostics without a copy (element-type IriDiagnostic), or NULL. */
 GPtrArray    *iri_reference_peek_diagnostics  (IriReference  *ref);
 

@@ -1278,6 +1278,20 @@ iri_reference_get_text (IriReference *self)
   return self->buffer;
 }
 
+void
+iri_reference_peek_view (IriReference     *ref,
+                         IriReferenceView *view)
+{
+  view->text = ref->buffer;
+  view->length = ref->length;
+  view->spans = ref->spans;
+  view->strings = ref->strings;
+  view->present = ref->present;
+  view->host_kind = ref->host_kind;
+  view->port_number = ref->port_number;
+  view->is_ascii = ref->is_ascii;
+}
+
 /**
  * iri_reference_get_length:
  * @self: a reference

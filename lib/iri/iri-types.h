@@ -142,8 +142,10 @@ typedef enum {
  * @IRI_COMPARISON_DIFFERENT: the references differ at every level tried
  * @IRI_COMPARISON_SIMPLE: simple string comparison (§5.3.1)
  * @IRI_COMPARISON_SYNTAX: syntax-based normalization (§5.3.2): case of the
- *   scheme, of an ASCII host and of `%HH`, NFC, percent-encoding of
- *   unreserved characters, dot segments
+ *   scheme, of an ASCII host and of `%HH`, percent-encoding of
+ *   unreserved characters, dot segments (not NFC: §5.3.2.2 says
+ *   comparison relies on IRIs created in NFC, see
+ *   [flags@Iri.NormalizeFlags])
  * @IRI_COMPARISON_SCHEME: scheme-based normalization (§5.3.3): default
  *   ports, empty paths, IDN labels and their punycode
  *
@@ -158,6 +160,26 @@ typedef enum {
   IRI_COMPARISON_SYNTAX,
   IRI_COMPARISON_SCHEME,
 } IriComparison;
+
+/**
+ * IriNormalizeFlags:
+ * @IRI_NORMALIZE_DEFAULT: the comparison ladder as RFC 3987 §5.3 defines
+ *   it
+ * @IRI_NORMALIZE_NFC: also put each component in Unicode Normalization
+ *   Form C, which RFC 3987 §5.3.2.2 leaves out of comparison ("the
+ *   comparison MUST rely on the assumption that IRIs have been created
+ *   in NFC")
+ *
+ * Explicit normalizations beyond the comparison ladder, for
+ * [method@Iri.Reference.normalize_full] and
+ * [method@Iri.Reference.compare_full].
+ *
+ * Since: 0.1
+ */
+typedef enum /*< flags >*/ {
+  IRI_NORMALIZE_DEFAULT = 0,
+  IRI_NORMALIZE_NFC     = 1 << 0,
+} IriNormalizeFlags;
 
 /**
  * IriDirection:

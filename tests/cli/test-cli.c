@@ -200,6 +200,46 @@ test_compare (void)
   g_assert_cmpstr (run.out, ==, "equal (scheme)\n");
   run_clear (&run);
 
+  /* RFC 3987 §5.3.2.2: NFC is not a rung; a note says what separates
+   * them, on stderr, and --nfc applies it on request. */
+  run_tool (&run, NULL, 0, "compare", "http://www.example.org/r%C3%A9sum%C3%A9.html",
+            "http://www.example.org/re%CC%81sume%CC%81.html", NULL);
+  g_assert_cmpint (run.status, ==, 1);
+  g_assert_cmpstr (run.out, ==, "different\n");
+  g_assert_nonnull (strstr (run.err, "NFC"));
+  g_assert_nonnull (strstr (run.err, "5.3.2.2"));
+  run_clear (&run);
+
+  run_tool (&run, NULL, 0, "compare", "--nfc", "http://www.example.org/r%C3%A9sum%C3%A9.html",
+            "http://www.example.org/re%CC%81sume%CC%81.html", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_cmpstr (run.out, ==, "equal (syntax, nfc)\n");
+  run_clear (&run);
+
+  run_tool (&run, NULL, 0, "compare", "--nfc", "http://example.org/r\xC3\xA9sum\xC3\xA9",
+            "http://example.org/re\xCC\x81sume\xCC\x81", NULL);
+  g_assert_cmpstr (run.out, ==, "equal (simple, nfc)\n");
+  run_clear (&run);
+
+  /* --nfc says "nfc" only when NFC is what made them equal. */
+  run_tool (&run, NULL, 0, "compare", "--nfc", "HTTP://example.org/", "http://example.org/", NULL);
+  g_assert_cmpstr (run.out, ==, "equal (syntax)\n");
+  run_clear (&run);
+
+  /* From standard input, the note says which line. */
+  run_tool (&run, "http://a/\thttp://a/\nhttp://a/r\xC3\xA9\thttp://a/re\xCC\x81\n", -1, "compare", NULL);
+  g_assert_cmpint (run.status, ==, 1);
+  g_assert_cmpstr (run.out, ==, "equal (simple)\ndifferent\n");
+  g_assert_nonnull (strstr (run.err, "standard input:2: equal under NFC (simple)"));
+  run_clear (&run);
+
+  /* No note when NFC would not make them equal either. */
+  run_tool (&run, NULL, 0, "compare", "http://example.org/a", "http://example.org/b", NULL);
+  g_assert_cmpint (run.status, ==, 1);
+  g_assert_cmpstr (run.out, ==, "different\n");
+  g_assert_null (strstr (run.err, "NFC"));
+  run_clear (&run);
+
   run_tool (&run, "http://a/\thttp://a/\nhttp://a/\thttp://b/\n", -1, "compare", NULL);
   g_assert_cmpint (run.status, ==, 1);
   g_assert_cmpstr (run.out, ==, "equal (simple)\ndifferent\n");

@@ -254,6 +254,313 @@ test_display_message (void)
   g_assert_true (found);
 }
 
+static int
+compare_strings_cb (gconstpointer a,
+                    gconstpointer b)
+{
+  return strcmp (*(const char * const *) a, *(const char * const *) b);
+}
+
+/* "code:s:component" for every finding whose code starts with one of
+ * @prefixes, sorted and joined with ",", or "-" for none. */
+static char *
+findings_of (IriAnalysis        *analysis,
+             const char * const *prefixes)
+{
+  g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GString) out = g_string_new (NULL);
+
+  for (guint i = 0; i < iri_analysis_get_n_diagnostics (analysis); i++)
+    {
+      IriDiagnostic *d = iri_analysis_get_diagnostic (analysis, i);
+      const char *code = iri_diagnostic_get_code (d);
+
+      for (const char * const *p = prefixes; *p != NULL; p++)
+        {
+          if (g_str_has_prefix (code, *p))
+            {
+              g_ptr_array_add (items, g_strdup_printf ("%s:%c:%s", code,
+                                                       iri_severity_to_string (iri_diagnostic_get_severity (d))[0],
+                                                       iri_component_to_string (iri_diagnostic_get_component (d))));
+              break;
+            }
+        }
+    }
+
+  if (items->len == 0)
+    return g_strdup ("-");
+  g_ptr_array_sort (items, compare_strings_cb);
+  for (guint i = 0; i < items->len; i++)
+    {
+      if (i > 0)
+        g_string_append_c (out, ',');
+      g_string_append (out, g_ptr_array_index (items, i));
+    }
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+typedef struct {
+  const char *input;
+  const char *expected;
+} FindingsCase;
+
+/* RFC 3987bis §4.2 rule 2 for host labels is RFC 5893's Bidi Rule
+ * (§4.2 ties host names to IDNA): a right-to-left label may end in
+ * digits.  The cases are written in real Hebrew and Arabic. */
+static const FindingsCase bidi_host_cases[] = {
+  /* Labels that satisfy RFC 5893: no finding at all.  "עברית-123" is
+   * displayed as "123-תירבע", one block before ".il". */
+  { "http://\xD7\xA2\xD7\x91\xD7\xA8\xD7\x99\xD7\xAA-123.il/", "-" },
+  /* Arabic letters, Arabic-Indic digits (U+0661..U+0663). */
+  { "http://\xD9\x85\xD8\xAB\xD8\xA7\xD9\x84-\xD9\xA1\xD9\xA2\xD9\xA3.example/", "-" },
+  /* Arabic letters, European digits. */
+  { "http://\xD9\x85\xD8\xAB\xD8\xA7\xD9\x84-123.example/", "-" },
+  /* Digits inside, and a label ending in digits before a path without
+   * digits. */
+  { "http://\xD7\x90\xD7\x91" "1\xD7\x92.il/", "-" },
+  { "http://abc.\xD7\xA2\xD7\x91\xD7\xA8\xD7\x99\xD7\xAA-123/x", "-" },
+
+  /* Labels that break it: idna-bidi-rule only, no bidi-rtl-edge. */
+  { "http://-\xD7\xA2\xD7\x91\xD7\xA8\xD7\x99\xD7\xAA.il/", "idna-bidi-rule:e:host-label" },          /* rule 1 */
+  { "http://123\xD7\xA2\xD7\x91\xD7\xA8\xD7\x99\xD7\xAA.il/", "idna-bidi-rule:e:host-label" },        /* rule 1 */
+  { "http://\xD7\xA2\xD7\x91\xD7\xA8\xD7\x99\xD7\xAA-.il/", "idna-bidi-rule:e:host-label" },          /* rule 3 */
+  { "http://\xD9\x85\xD8\xAB\xD8\xA7\xD9\x84-\xD9\xA1\xD9\xA2" "3.example/", "idna-bidi-rule:e:host-label" }, /* rule 4 */
+
+  /* Rule 2 still holds for paths, queries and fragments. */
+  { "http://example.com/\xD7\xA2\xD7\x91\xD7\xA8\xD7\x99\xD7\xAA-123/", "bidi-rtl-edge:w:path-segment" },
+  { "http://example.com/?q=\xD7\xA2\xD7\x91\xD7\xA8\xD7\x99\xD7\xAA" "1", "bidi-rtl-edge:w:query-value" },
+  { "http://example.com/#1\xD7\xA2\xD7\x91\xD7\xA8\xD7\x99\xD7\xAA", "bidi-rtl-edge:w:fragment" },
+
+  /* Digits that do interact with a neighbour: the port's digits join
+   * the label's ("123:8080" is one run), so the host is shown in
+   * pieces. */
+  { "http://\xD7\xA2\xD7\x91\xD7\xA8\xD7\x99\xD7\xAA-123:8080/",
+    "bidi-component-interleaved:w:host,bidi-host-reads-differently:i:host,bidi-numeric-adjacent:i:port" },
+  { "http://\xD7\xA2\xD7\x91\xD7\xA8\xD7\x99\xD7\xAA-123/456/",
+    "bidi-component-interleaved:w:host,bidi-component-interleaved:w:path,"
+    "bidi-host-reads-differently:i:host,bidi-numeric-adjacent:i:path-segment" },
+};
+
+static void
+test_bidi_host_labels (void)
+{
+  static const char * const prefixes[] = { "bidi-", "idna-bidi-rule", NULL };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (bidi_host_cases); i++)
+    {
+      const FindingsCase *c = &bidi_host_cases[i];
+      g_autoptr(IriAnalysis) analysis = iri_analyze (c->input, -1);
+      g_autofree char *findings = findings_of (analysis, prefixes);
+
+      g_test_message ("%s", c->input);
+      g_assert_cmpstr (findings, ==, c->expected);
+
+      /* No hint tells the user to percent-encode a host name. */
+      for (guint k = 0; k < iri_analysis_get_n_diagnostics (analysis); k++)
+        {
+          IriDiagnostic *d = iri_analysis_get_diagnostic (analysis, k);
+          IriComponent component = iri_diagnostic_get_component (d);
+          const char *hint = iri_diagnostic_get_hint (d);
+
+          if ((component == IRI_COMPONENT_HOST || component == IRI_COMPONENT_HOST_LABEL) &&
+              g_str_has_prefix (iri_diagnostic_get_code (d), "bidi-") && hint != NULL)
+            g_assert_null (strstr (hint, "or percent-encode"));
+          if (g_str_equal (iri_diagnostic_get_code (d), "idna-bidi-rule"))
+            g_assert_null (strstr (hint, "ercent"));
+        }
+    }
+}
+
+/* Info notes on forms that normalization would change (RFC 3986 §6.2,
+ * RFC 5952 §4.3). */
+static const FindingsCase form_cases[] = {
+  /* The normal forms: nothing. */
+  { "http://example.com/a/b?q=%2F#f", "-" },
+  { "https://[2001:db8::1]:8443/", "-" },
+  { "http://10.1.1.1/", "-" },
+  { "../a/./b", "form-dot-segment:i:path-segment" },
+  { "../../a", "-" },
+  { "./b:c", "-" },
+  { "mailto:Joe@Example.COM", "-" },
+  { "http://example.com:8080/", "-" },
+  { "foo://example.com:80/", "-" },
+  { "http://r\xC3\xA9sum\xC3\xA9.example/", "-" },
+  /* Case: an ASCII host only; "RÉSUMÉ" is IDNA's business. */
+  { "HTTP://example.com/", "form-scheme-case:i:scheme" },
+  { "http://Example.COM/", "form-host-case:i:host" },
+  { "http://R\xC3\x89SUM\xC3\x89.example/", "-" },
+  { "http://PLUS%2bplus/", "form-host-case:i:host,form-percent-lowercase:i:host" },
+  { "http://[2001:DB8::A]/", "form-ipv6-case:i:host" },
+  /* Percent-encodings: one note per component. */
+  { "http://example.com/a%2fb%2fc?x=%7e", "form-percent-lowercase:i:path,form-percent-lowercase:i:query,"
+                                          "form-percent-unreserved:i:query" },
+  { "http://example.com/%41%42", "form-percent-unreserved:i:path" },
+  { "http://r%C3%A9sum%C3%A9.example/", "form-host-percent-encoded:i:host" },
+  { "http://example.com/r%C3%A9sum%C3%A9", "-" },
+  /* Dot segments. */
+  { "http://example.com/a/./b/../c", "form-dot-segment:i:path-segment,form-dot-segment:i:path-segment" },
+  { "/..", "form-dot-segment:i:path-segment" },
+  { "http://example.com/a.b/.c/..d", "-" },
+  /* Ports. */
+  { "http://example.com:/", "form-port-empty:i:port" },
+  { "http://example.com:80/", "form-port-default:i:port" },
+  { "HTTPS://example.com:0443/", "form-port-default:i:port,form-scheme-case:i:scheme" },
+  { "ws://example.com:80/", "form-port-default:i:port" },
+  { "ftp://example.com:21/", "form-port-default:i:port" },
+  { "http://example.com:08080/", "form-port-leading-zero:i:port" },
+  { "http://example.com:0/", "-" },
+  /* Out of range: port-out-of-range only. */
+  { "http://example.com:099999/", "-" },
+  /* Dotted-decimal names that are no IPv4 address. */
+  { "http://256.1.1.1/", "form-ipv4-octet-range:i:host" },
+  { "http://010.1.1.1/", "form-ipv4-leading-zero:i:host" },
+  { "http://010.300.1.1/", "form-ipv4-leading-zero:i:host,form-ipv4-octet-range:i:host" },
+  { "http://1.2.3.4.5/", "-" },
+  { "http://1.2.3/", "-" },
+  { "http://0.0.0.0/", "-" },
+};
+
+static void
+test_preferred_forms (void)
+{
+  static const char * const prefixes[] = { "form-", NULL };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (form_cases); i++)
+    {
+      const FindingsCase *c = &form_cases[i];
+      g_autoptr(IriAnalysis) analysis = iri_analyze (c->input, -1);
+      g_autofree char *findings = findings_of (analysis, prefixes);
+
+      g_test_message ("%s", c->input);
+      g_assert_cmpstr (findings, ==, c->expected);
+
+      for (guint k = 0; k < iri_analysis_get_n_diagnostics (analysis); k++)
+        {
+          IriDiagnostic *d = iri_analysis_get_diagnostic (analysis, k);
+
+          if (!g_str_has_prefix (iri_diagnostic_get_code (d), "form-"))
+            continue;
+          /* Notes with a spec, a message and a hint, and a span inside
+           * the text. */
+          g_assert_cmpint (iri_diagnostic_get_severity (d), ==, IRI_SEVERITY_INFO);
+          g_assert_nonnull (iri_diagnostic_get_spec (d));
+          g_assert_nonnull (iri_diagnostic_get_message (d));
+          g_assert_nonnull (iri_diagnostic_get_hint (d));
+          g_assert_cmpuint (iri_diagnostic_get_start (d), <=, iri_diagnostic_get_end (d));
+          g_assert_cmpuint (iri_diagnostic_get_end (d), <=, g_utf8_strlen (c->input, -1));
+        }
+    }
+}
+
+static gboolean
+has_code (IriAnalysis *analysis,
+          const char  *code)
+{
+  for (guint k = 0; k < iri_analysis_get_n_diagnostics (analysis); k++)
+    {
+      if (g_str_equal (iri_diagnostic_get_code (iri_analysis_get_diagnostic (analysis, k)), code))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* The host is scanned for capitals eight bytes at a time: a capital at
+ * every position of a long host is found, and no other printable ASCII
+ * character (the neighbours "@", 0x40, and "[", 0x5B, included) is
+ * taken for one. */
+static void
+test_preferred_forms_host_case_positions (void)
+{
+  const char *lower = "abcdefghijklmnopqrstuvwxyz0123.example";
+
+  for (gsize i = 0; i < strlen (lower); i++)
+    {
+      g_autofree char *host = g_strdup (lower);
+      g_autofree char *iri = NULL;
+      g_autoptr(IriAnalysis) analysis = NULL;
+
+      if (!g_ascii_islower (host[i]))
+        continue;
+      host[i] = g_ascii_toupper (host[i]);
+      iri = g_strdup_printf ("http://%s/", host);
+      analysis = iri_analyze (iri, -1);
+      g_assert_true (has_code (analysis, "form-host-case"));
+    }
+
+  for (guint c = 0x21; c < 0x7F; c++)
+    {
+      g_autofree char *iri = NULL;
+      g_autoptr(IriAnalysis) analysis = NULL;
+
+      if (c >= 'A' && c <= 'Z')
+        continue;
+      /* In the scheme, as its second character; a scheme is scanned
+       * the same way. */
+      iri = g_strdup_printf ("h%cttpxxxxxxxx://abcdefghijklmnop/", c);
+      analysis = iri_analyze (iri, -1);
+      g_assert_false (has_code (analysis, "form-scheme-case"));
+    }
+}
+
+/* Spans and hints of a few notes, in code points. */
+static void
+test_preferred_forms_spans (void)
+{
+  g_autoptr(IriAnalysis) a = iri_analyze ("http://\xD7\x90.Example/%7e/./x:80", -1);
+  g_autoptr(IriAnalysis) b = iri_analyze ("HTTP://Example.COM:80/a/./b/../c?q=%7e", -1);
+  guint found = 0;
+
+  /* A non-ASCII host: only the percent and dot notes, at code-point
+   * offsets ("א" is one code point, two bytes). */
+  for (guint k = 0; k < iri_analysis_get_n_diagnostics (a); k++)
+    {
+      IriDiagnostic *d = iri_analysis_get_diagnostic (a, k);
+      const char *code = iri_diagnostic_get_code (d);
+
+      g_assert_false (g_str_equal (code, "form-host-case"));
+      if (g_str_equal (code, "form-percent-lowercase"))
+        {
+          g_assert_cmpuint (iri_diagnostic_get_start (d), ==, 17);
+          g_assert_cmpuint (iri_diagnostic_get_end (d), ==, 20);
+          found++;
+        }
+      else if (g_str_equal (code, "form-dot-segment"))
+        {
+          g_assert_cmpuint (iri_diagnostic_get_start (d), ==, 21);
+          g_assert_cmpuint (iri_diagnostic_get_end (d), ==, 22);
+          found++;
+        }
+    }
+  g_assert_cmpuint (found, ==, 2);
+
+  found = 0;
+  for (guint k = 0; k < iri_analysis_get_n_diagnostics (b); k++)
+    {
+      IriDiagnostic *d = iri_analysis_get_diagnostic (b, k);
+      const char *code = iri_diagnostic_get_code (d);
+      const char *hint = iri_diagnostic_get_hint (d);
+
+      if (g_str_equal (code, "form-scheme-case"))
+        g_assert_nonnull (strstr (hint, "\xE2\x80\x9Chttp\xE2\x80\x9D"));
+      else if (g_str_equal (code, "form-host-case"))
+        g_assert_nonnull (strstr (hint, "\xE2\x80\x9C" "example.com\xE2\x80\x9D"));
+      else if (g_str_equal (code, "form-port-default"))
+        {
+          /* The span covers ":80", which the hint removes. */
+          g_assert_cmpuint (iri_diagnostic_get_start (d), ==, 18);
+          g_assert_cmpuint (iri_diagnostic_get_end (d), ==, 21);
+        }
+      else if (g_str_equal (code, "form-dot-segment"))
+        g_assert_nonnull (strstr (hint, "\xE2\x80\x9C/a/c\xE2\x80\x9D"));
+      else if (g_str_equal (code, "form-percent-lowercase"))
+        g_assert_nonnull (strstr (hint, "%7E"));
+      else
+        continue;
+      found++;
+    }
+  g_assert_cmpuint (found, ==, 6);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -267,6 +574,10 @@ main (int   argc,
   g_test_add_func ("/iri/analysis/never-fails", test_never_fails);
   g_test_add_func ("/iri/analysis/analyzer-notify", test_analyzer_notify);
   g_test_add_func ("/iri/analysis/display-message", test_display_message);
+  g_test_add_func ("/iri/analysis/bidi-host-labels", test_bidi_host_labels);
+  g_test_add_func ("/iri/analysis/preferred-forms", test_preferred_forms);
+  g_test_add_func ("/iri/analysis/preferred-forms/spans", test_preferred_forms_spans);
+  g_test_add_func ("/iri/analysis/preferred-forms/host-case-positions", test_preferred_forms_host_case_positions);
 
   return g_test_run ();
 }

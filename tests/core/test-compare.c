@@ -344,12 +344,6 @@ typedef struct {
   "normalization leaves the dot segments of a rootless relative path alone, as iri-string does " \
   "(\"../foo/..\" stays)"
 
-#define RFC3987_NFC \
-  "RFC 3987 §5.3.2.2 says comparison must not apply character normalization, so this NFC/NFD " \
-  "pair is only \"not equivalent by string\".  This project's ladder puts NFC on the " \
-  "syntax-based rung: the pair differs at IRI_COMPARISON_SIMPLE and is equal at " \
-  "IRI_COMPARISON_SYNTAX"
-
 static const Deviation deviations[] = {
   { "iri-string/iri-string-components-normalization.json (normalized_iri)",
     "https://example.com:/", NULL, "https://example.com:/", ISTRING_EMPTY_PORT },
@@ -361,8 +355,6 @@ static const Deviation deviations[] = {
     FOURSUITE_RELATIVE },
   { "rfc3986-resolution/foursuite-normalization.tsv", "a/b/../c/././d", NULL, "a/b/../c/././d",
     FOURSUITE_RELATIVE },
-  { "rfc3987-examples/comparison-normalization.tsv", "http://www.example.org/r\xC3\xA9sum\xC3\xA9.html",
-    "http://www.example.org/re\xCC\x81sume\xCC\x81.html", "syntax", RFC3987_NFC },
 };
 
 static guint deviation_used[G_N_ELEMENTS (deviations)];
@@ -885,8 +877,9 @@ static const NormalizeCase normalize_cases[] = {
   { "http://%CE%B1.CoM/", IRI_COMPARISON_SYNTAX, "http://\xCE\xB1.CoM/" },
   { "http://\xCE\x91.CoM/", IRI_COMPARISON_SYNTAX, "http://\xCE\x91.CoM/" },
   { "http://PLUS%2bPLUS/", IRI_COMPARISON_SYNTAX, "http://plus%2Bplus/" },
-  /* U+212A KELVIN SIGN is "K" in NFC, which then makes the host ASCII. */
-  { "http://\xE2\x84\xAA" "elvin.example/", IRI_COMPARISON_SYNTAX, "http://kelvin.example/" },
+  /* U+212A KELVIN SIGN is not "K" here: NFC is not a rung (§5.3.2.2),
+   * and the host is not ASCII, so it keeps its case. */
+  { "http://\xE2\x84\xAA" "elvin.example/", IRI_COMPARISON_SYNTAX, "http://\xE2\x84\xAA" "elvin.example/" },
 
   /* §5.3.2.3, percent-encoding. */
   { "http://example.com/%7e%7E%41%2D%2e%5F", IRI_COMPARISON_SYNTAX, "http://example.com/~~A-._" },
@@ -907,9 +900,11 @@ static const NormalizeCase normalize_cases[] = {
   /* A sequence cut short, then a good one. */
   { "http://example.com/%CE%CE%B1%B1", IRI_COMPARISON_SYNTAX, "http://example.com/%CE\xCE\xB1%B1" },
 
-  /* §5.3.2.2, NFC, also of what decoding produced. */
-  { "http://example.com/re\xCC\x81sume\xCC\x81", IRI_COMPARISON_SYNTAX, "http://example.com/r\xC3\xA9sum\xC3\xA9" },
-  { "http://example.com/e%CC%81", IRI_COMPARISON_SYNTAX, "http://example.com/\xC3\xA9" },
+  /* §5.3.2.2: comparison relies on IRIs created in NFC and does not
+   * apply it, on any rung. */
+  { "http://example.com/re\xCC\x81sume\xCC\x81", IRI_COMPARISON_SYNTAX, "http://example.com/re\xCC\x81sume\xCC\x81" },
+  { "http://example.com/re\xCC\x81sume\xCC\x81", IRI_COMPARISON_SCHEME, "http://example.com/re\xCC\x81sume\xCC\x81" },
+  { "http://example.com/e%CC%81", IRI_COMPARISON_SYNTAX, "http://example.com/e\xCC\x81" },
 
   /* §5.3.2.4, dot segments. */
   { "http://example.com:80/a/./b/../c", IRI_COMPARISON_SYNTAX, "http://example.com:80/a/c" },
@@ -959,6 +954,74 @@ static const NormalizeCase normalize_cases[] = {
   { "http://[2001:DB8::1]:80", IRI_COMPARISON_SCHEME, "http://[2001:db8::1]/" },
 };
 
+/* IRI_NORMALIZE_NFC: the explicit normalization that is no rung. */
+static const NormalizeCase nfc_cases[] = {
+  { "http://example.com/re\xCC\x81sume\xCC\x81", IRI_COMPARISON_SIMPLE, "http://example.com/r\xC3\xA9sum\xC3\xA9" },
+  { "http://example.com/re\xCC\x81sume\xCC\x81", IRI_COMPARISON_SYNTAX, "http://example.com/r\xC3\xA9sum\xC3\xA9" },
+  /* Also of what decoding produced. */
+  { "http://example.com/e%CC%81", IRI_COMPARISON_SYNTAX, "http://example.com/\xC3\xA9" },
+  /* U+212A KELVIN SIGN is "K" in NFC, which then makes the host ASCII,
+   * so it is lower-cased in the same pass. */
+  { "http://\xE2\x84\xAA" "elvin.example/", IRI_COMPARISON_SYNTAX, "http://kelvin.example/" },
+  { "HTTP://Example.COM:80/a/./b", IRI_COMPARISON_SCHEME, "http://example.com/a/b" },
+};
+
+static void
+test_normalize_nfc (void)
+{
+  for (gsize i = 0; i < G_N_ELEMENTS (nfc_cases); i++)
+    {
+      const NormalizeCase *c = &nfc_cases[i];
+      g_autoptr(GError) error = NULL;
+      g_autoptr(IriReference) ref = iri_reference_parse (c->input, -1, IRI_PARSE_DEFAULT, &error);
+      g_autofree char *normalized = NULL;
+      g_autofree char *plain = NULL;
+      g_autofree char *ladder = iri_normalize (c->input, -1, c->level, NULL);
+
+      g_assert_no_error (error);
+      normalized = iri_reference_normalize_full (ref, c->level, IRI_NORMALIZE_NFC, &error);
+      g_assert_no_error (error);
+      g_assert_cmpstr (normalized, ==, c->expected);
+
+      /* Without the flag, the ladder's own form. */
+      plain = iri_reference_normalize_full (ref, c->level, IRI_NORMALIZE_DEFAULT, &error);
+      g_assert_no_error (error);
+      g_assert_cmpstr (plain, ==, ladder);
+    }
+}
+
+/* The RFC's own pair (§5.3.2.2): different on the ladder, equal once
+ * NFC is applied explicitly, at the simple rung (NFC of the text). */
+static void
+test_compare_nfc (void)
+{
+  g_autoptr(IriReference) nfc = iri_reference_parse ("http://www.example.org/r\xC3\xA9sum\xC3\xA9.html", -1, 0, NULL);
+  g_autoptr(IriReference) nfd = iri_reference_parse ("http://www.example.org/re\xCC\x81sume\xCC\x81.html", -1, 0, NULL);
+  g_autoptr(IriReference) nfd_pct = iri_reference_parse ("http://www.example.org/re%CC%81sume%CC%81.html", -1, 0, NULL);
+  g_autoptr(IriReference) nfc_pct = iri_reference_parse ("http://www.example.org/r%C3%A9sum%C3%A9.html", -1, 0, NULL);
+  g_autoptr(IriReference) other = iri_reference_parse ("http://www.example.org/resume.html", -1, 0, NULL);
+
+  for (IriComparison level = IRI_COMPARISON_SIMPLE; level <= IRI_COMPARISON_SCHEME; level++)
+    {
+      g_assert_cmpint (iri_reference_compare (nfc, nfd, level), ==, IRI_COMPARISON_DIFFERENT);
+      g_assert_cmpint (iri_reference_compare (nfc_pct, nfd_pct, level), ==, IRI_COMPARISON_DIFFERENT);
+      g_assert_cmpint (iri_reference_compare_full (nfc, nfd, level, IRI_NORMALIZE_DEFAULT), ==,
+                       IRI_COMPARISON_DIFFERENT);
+      g_assert_cmpint (iri_reference_compare_full (nfc, nfd, level, IRI_NORMALIZE_NFC), ==,
+                       IRI_COMPARISON_SIMPLE);
+      g_assert_cmpint (iri_reference_compare_full (nfc, other, level, IRI_NORMALIZE_NFC), ==,
+                       IRI_COMPARISON_DIFFERENT);
+    }
+
+  /* Percent-encoded, decoding comes first: equal at the syntax rung. */
+  g_assert_cmpint (iri_reference_compare_full (nfc_pct, nfd_pct, IRI_COMPARISON_SIMPLE, IRI_NORMALIZE_NFC), ==,
+                   IRI_COMPARISON_DIFFERENT);
+  g_assert_cmpint (iri_reference_compare_full (nfc_pct, nfd_pct, IRI_COMPARISON_SCHEME, IRI_NORMALIZE_NFC), ==,
+                   IRI_COMPARISON_SYNTAX);
+  g_assert_cmpint (iri_reference_compare_full (nfc_pct, nfd, IRI_COMPARISON_SCHEME, IRI_NORMALIZE_NFC), ==,
+                   IRI_COMPARISON_SYNTAX);
+}
+
 static void
 test_normalize (void)
 {
@@ -992,7 +1055,6 @@ static const CompareCase compare_cases[] = {
   { "http://example.com/%7e", "http://example.com/~", IRI_COMPARISON_SYNTAX },
   { "http://example.com/%7e", "http://example.com/%7E", IRI_COMPARISON_SYNTAX },
   { "http://example.com/a/../b", "http://example.com/b", IRI_COMPARISON_SYNTAX },
-  { "http://example.com/r\xC3\xA9sum\xC3\xA9", "http://example.com/re\xCC\x81sume\xCC\x81", IRI_COMPARISON_SYNTAX },
   { "http://example.com/r\xC3\xA9sum\xC3\xA9", "http://example.com/r%C3%A9sum%C3%A9", IRI_COMPARISON_SYNTAX },
   { "http://example.com", "http://example.com/", IRI_COMPARISON_SCHEME },
   { "http://example.com:/", "http://example.com/", IRI_COMPARISON_SCHEME },
@@ -1001,7 +1063,9 @@ static const CompareCase compare_cases[] = {
   { "http://r\xC3\xA9sum\xC3\xA9.example.org", "http://xn--rsum-bpad.example.org", IRI_COMPARISON_SCHEME },
   { "http://R\xC3\x89SUM\xC3\x89.example.org/", "http://xn--rsum-bpad.example.org/", IRI_COMPARISON_SCHEME },
   { "http://\xCE\xB1.CoM/", "http://\xCE\xB1.com/", IRI_COMPARISON_SCHEME },
-  /* Never equal. */
+  /* Never equal.  NFC is not a rung (RFC 3987 §5.3.2.2). */
+  { "http://example.com/r\xC3\xA9sum\xC3\xA9", "http://example.com/re\xCC\x81sume\xCC\x81", IRI_COMPARISON_DIFFERENT },
+  { "http://example.com/r%C3%A9sum%C3%A9", "http://example.com/re%CC%81sume%CC%81", IRI_COMPARISON_DIFFERENT },
   { "http://example.com/", "http://example.com/?", IRI_COMPARISON_DIFFERENT },
   { "http://example.com/", "http://example.com/#", IRI_COMPARISON_DIFFERENT },
   { "http://example.com/a", "http://example.com/A", IRI_COMPARISON_DIFFERENT },
@@ -1168,6 +1232,8 @@ main (int   argc,
 
   g_test_add_func ("/iri/compare/json-reader", test_json_reader);
   g_test_add_func ("/iri/compare/normalize", test_normalize);
+  g_test_add_func ("/iri/compare/normalize-nfc", test_normalize_nfc);
+  g_test_add_func ("/iri/compare/nfc-is-no-rung", test_compare_nfc);
   g_test_add_func ("/iri/compare/levels", test_compare);
   g_test_add_func ("/iri/compare/levels-match-normal-forms", test_compare_matches_normalize);
   g_test_add_func ("/iri/compare/invalid", test_invalid);
