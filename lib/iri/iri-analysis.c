@@ -422,18 +422,6 @@ host_needs_idna (const char *host)
   return FALSE;
 }
 
-/* "xn--" at the start of a label, in any case (RFC 5890 §2.3.2.1). */
-static gboolean
-has_a_label (const char *host)
-{
-  for (const char *p = host; *p != '\0'; p++)
-    {
-      if ((p == host || p[-1] == '.') && starts_a_label (p))
-        return TRUE;
-    }
-  return FALSE;
-}
-
 static IriAnalysis *
 analyze (IriAnalyzer *analyzer,
          const char  *text,
@@ -996,6 +984,9 @@ analyze (IriAnalyzer *analyzer,
   IriDiagnostics diagnostics = { NULL, 0 };
   g_autoptr(GError) error = NULL;
   const char *host;
+  IriSpan host_span = { 0, };
+  guint n_host_findings = 0;
+  IriHostShape shape = 0;
 
   g_autofree char *rtl_text = NULL;
 
@@ -1055,36 +1046,54 @@ analyze (IriAnalyzer *analyzer,
   g_assert (self->uri != NULL);
 
   host = iri_reference_get_host (self->reference);
-  if (host == NULL || iri_reference_get_host_kind (self->reference) != IRI_HOST_REG_NAME ||
-      !host_needs_idna (host))
-    self->uri_idna = self->uri;
-  else if (analyzer->host_mapping != IRI_HOST_MAPPING_PERCENT)
+  if (host != NULL && iri_reference_get_host_kind (self->reference) == IRI_HOST_REG_NAME)
     {
-      self->uri_idna = self->owned_uri_idna = iri_reference_to_uri (self->reference, analyzer->host_mapping, &error);
-      if (self->uri_idna == NULL)
-        {
-          IriSpan span;
-
-          iri_reference_get_span (self->reference, IRI_COMPONENT_HOST, &span);
-          iri_diagnostics_add (&diagnostics,
-                               iri_diagnostic_new_take ("idna-invalid-host", IRI_SEVERITY_ERROR,
-                                                        IRI_COMPONENT_HOST, &span,
-                                                        "RFC 3987bis §3.4.2, RFC 5891 §5",
-                                                        g_strdup (error->message),
-                                                        g_strdup (_("The host cannot be looked up in the DNS as it is; check it for characters that IDNA does not allow, or use the percent-encoded form."))));
-        }
+      iri_reference_get_span (self->reference, IRI_COMPONENT_HOST, &host_span);
+      /* The DNS and IDNA rules for every label (RFC 1034 §3.1, RFC 1123
+       * §2.1, RFC 5891 §4.2.3.1, §5.4), ASCII ones included, and
+       * A-labels typed in the input checked the way §3.7 step 6 checks
+       * them, so that "xn--ab-g4t" (a, U+202E, b) is reported where it
+       * was typed.  For an ASCII host this is a few byte comparisons
+       * per label. */
+      n_host_findings = iri_idna_check_host (host, host_span.byte_end - host_span.byte_start,
+                                             iri_reference_is_ascii (self->reference),
+                                             iri_reference_get_scheme (self->reference),
+                                             &diagnostics, host_span.byte_start, host_span.start,
+                                             &shape);
     }
 
-  /* A-labels in the input are checked the way §3.7 step 6 checks them,
-   * so that "xn--ab-g4t" (a, U+202E, b) is reported where it was typed. */
-  if (host != NULL && iri_reference_get_host_kind (self->reference) == IRI_HOST_REG_NAME &&
-      has_a_label (host))
+  if (host == NULL || iri_reference_get_host_kind (self->reference) != IRI_HOST_REG_NAME)
+    self->uri_idna = self->uri;
+  else
     {
-      IriSpan span;
-      g_autofree char *unicode = NULL;
+      gboolean needs_idna = (shape & IRI_HOST_SHAPE_PLAIN) == 0 && host_needs_idna (host);
 
-      iri_reference_get_span (self->reference, IRI_COMPONENT_HOST, &span);
-      unicode = iri_idna_to_unicode (host, strlen (host), &diagnostics, span.byte_start, span.start);
+      /* UTS #46 §4: ß, ς, ZWJ and ZWNJ lead to two hosts, whatever the
+       * analyzer's own mapping. */
+      if (needs_idna)
+        iri_idna_check_deviations (host, strlen (host), &diagnostics, &host_span);
+
+      /* A plain ASCII host is its own IDNA form if it passed the checks
+       * above; with a finding, an A-label (whose validity depends on
+       * the mapping) or a percent-encoding, the conversion decides, so
+       * that the IDNA form is always what iri_to_uri() gives. */
+      if (!needs_idna &&
+          (analyzer->host_mapping == IRI_HOST_MAPPING_PERCENT ||
+           (n_host_findings == 0 && shape == IRI_HOST_SHAPE_PLAIN)))
+        self->uri_idna = self->uri;
+      else if (analyzer->host_mapping != IRI_HOST_MAPPING_PERCENT)
+        {
+          self->uri_idna = self->owned_uri_idna = iri_reference_to_uri (self->reference, analyzer->host_mapping, &error);
+          /* A finding above already says why when the conversion fails
+           * on the same rules; libidn2's reasons get their own. */
+          if (self->uri_idna == NULL && n_host_findings == 0)
+            iri_diagnostics_add (&diagnostics,
+                                 iri_diagnostic_new_take ("idna-invalid-host", IRI_SEVERITY_ERROR,
+                                                          IRI_COMPONENT_HOST, &host_span,
+                                                          "RFC 3987bis §3.4.2, RFC 5891 §5",
+                                                          g_strdup (error->message),
+                                                          g_strdup (_("The host cannot be looked up in the DNS as it is; check it for characters that IDNA does not allow, or use the percent-encoded form."))));
+        }
     }
 
   /* §3.7: the IRI that the URI converts back to, for reading. */
