@@ -422,6 +422,45 @@ host_needs_idna (const char *host)
   return FALSE;
 }
 
+/* The domains of a mailto: IRI are DNS names too, but they are in the
+ * path (RFC 6068 §2: addr-specs separated by commas, each
+ * "local-part@domain"), so the host checks run on each of them. */
+static guint
+check_mailto_domains (IriReference   *reference,
+                      IriDiagnostics *diagnostics)
+{
+  const char *text = iri_reference_get_text (reference);
+  gboolean ascii = iri_reference_is_ascii (reference);
+  guint n_found = 0;
+  IriSpan path;
+  gsize start;
+
+  if (!iri_reference_get_span (reference, IRI_COMPONENT_PATH, &path))
+    return 0;
+
+  start = path.byte_start;
+  while (start < path.byte_end)
+    {
+      const char *comma = memchr (text + start, ',', path.byte_end - start);
+      gsize end = comma != NULL ? (gsize) (comma - text) : path.byte_end;
+      gsize at = end;
+
+      while (at > start && text[at - 1] != '@')
+        at--;
+      /* No "@", an empty domain, or a domain literal ("[192.0.2.1]"). */
+      if (at > start && at < end && text[at] != '[')
+        {
+          gsize char_start = path.start + (ascii ? at - path.byte_start
+                                                 : (gsize) g_utf8_strlen (text + path.byte_start, at - path.byte_start));
+
+          n_found += iri_idna_check_host (text + at, end - at, ascii, "mailto", diagnostics,
+                                          at, char_start, NULL);
+        }
+      start = end + 1;
+    }
+  return n_found;
+}
+
 static IriAnalysis *
 analyze (IriAnalyzer *analyzer,
          const char  *text,
@@ -1061,6 +1100,9 @@ analyze (IriAnalyzer *analyzer,
                                              &diagnostics, host_span.byte_start, host_span.start,
                                              &shape);
     }
+  else if (host == NULL && iri_reference_get_scheme (self->reference) != NULL &&
+           g_ascii_strcasecmp (iri_reference_get_scheme (self->reference), "mailto") == 0)
+    check_mailto_domains (self->reference, &diagnostics);
 
   if (host == NULL || iri_reference_get_host_kind (self->reference) != IRI_HOST_REG_NAME)
     self->uri_idna = self->uri;

@@ -27,8 +27,8 @@ char *iri_idna_to_ascii   (const char      *host,
                            IriHostMapping   mapping,
                            GError         **error);
 
-/* Checks a registered name that needs no IDNA mapping (all ASCII, or
- * percent-encoded octets that are not UTF-8) against the DNS and IDNA
+/* Checks a registered name that needs no IDNA mapping (all ASCII, with
+ * percent-encoded octets that are ASCII or not UTF-8) against the DNS and IDNA
  * rules that IDNA conversion applies to the others (RFC 1034 §3.1,
  * RFC 1123 §2.1, RFC 5890 §2.3, RFC 5891 §4.2.3.1, §5.4): no empty label
  * but a trailing dot, labels of at most 63 octets and a name of at most
@@ -55,7 +55,8 @@ typedef enum {
  * labels are only checked for hyphens at their edges: the rest is
  * IDNA conversion's.  The findings are errors (`idna-hyphen-3-4` a
  * warning) when @scheme looks its names up in the DNS (http, https,
- * ws, wss, ftp), one step milder otherwise.  Spans are relative to
+ * ws, wss, ftp, and mailto for the domains of its addresses), one step
+ * milder otherwise.  Spans are relative to
  * @host, shifted by @byte_offset and @char_offset.  @ascii says that
  * the caller knows @host to be all ASCII (it is then scanned with
  * memchr() only).  No allocation for a plain ASCII host without findings;

@@ -728,6 +728,52 @@ has_a_label_prefix (const char *label,
          label[2] == '-' && label[3] == '-';
 }
 
+/* The octets of @name, without one trailing dot. */
+static inline gsize
+name_length (const char *name,
+             gsize       length)
+{
+  return length > 0 && name[length - 1] == '.' ? length - 1 : length;
+}
+
+/* Whether the plain ASCII label @label (@length octets) needs no closer
+ * look: 1 to 63 octets, no hyphen at its edges and none in its third
+ * and fourth positions (so no "xn--" either).  Nearly every label. */
+static inline gboolean
+is_simple_label (const char *label,
+                 gsize       length)
+{
+  return length > 0 && length <= DNS_LABEL_MAX && label[0] != '-' && label[length - 1] != '-' &&
+         !(length >= 4 && label[2] == '-' && label[3] == '-');
+}
+
+/* Whether every label of the plain ASCII name @name is simple and the
+ * name is short enough: the fast path of iri_idna_check_ascii_host(). */
+static gboolean
+is_simple_name (const char *name,
+                gsize       length)
+{
+  gsize start = 0;
+
+  if (name_length (name, length) > DNS_NAME_MAX)
+    return FALSE;
+
+  while (TRUE)
+    {
+      const char *dot = memchr (name + start, '.', length - start);
+      gsize end = dot != NULL ? (gsize) (dot - name) : length;
+
+      /* The root label after a trailing dot is empty. */
+      if (dot == NULL && end == start && start > 0)
+        return TRUE;
+      if (!is_simple_label (name + start, end - start))
+        return FALSE;
+      if (dot == NULL)
+        return TRUE;
+      start = end + 1;
+    }
+}
+
 /* Checks the ASCII label @label (@length octets, not NUL-terminated).
  * @last says whether it is the last label of the name, which may be
  * empty (a trailing dot).  An "xn--" label is checked with the libidn2
@@ -845,14 +891,6 @@ name_too_long_reason (gsize length)
                           (gulong) length);
 }
 
-/* The octets of @name, without one trailing dot. */
-static inline gsize
-name_length (const char *name,
-             gsize       length)
-{
-  return length > 0 && name[length - 1] == '.' ? length - 1 : length;
-}
-
 /* "label “foo-”: it ends with U+002D HYPHEN-MINUS; …" */
 static char *
 describe_label_problem (const char   *label,
@@ -958,6 +996,10 @@ iri_idna_check_ascii_host (const char      *host,
   if (length == 0)
     return TRUE;
 
+  /* Nearly every host: plain ASCII, nothing to look at closely. */
+  if (memchr (host, '%', length) == NULL && is_simple_name (host, length))
+    return TRUE;
+
   /* "%2D" is a hyphen and "%2E" a dot in a reg-name (RFC 3986 §6.2.2.2). */
   if (memchr (host, '%', length) != NULL)
     {
@@ -978,12 +1020,12 @@ iri_idna_check_ascii_host (const char      *host,
 }
 
 /* Schemes whose registered names are DNS names: http and https (RFC
- * 9110 §4.2), ws and wss (RFC 6455 §3), ftp (RFC 1738 §3.1).  A mailto:
- * domain is one too, but it is in the path, not in a host. */
+ * 9110 §4.2), ws and wss (RFC 6455 §3), ftp (RFC 1738 §3.1), and the
+ * domains of mailto: addresses (RFC 6068 §2). */
 static gboolean
 scheme_uses_dns (const char *scheme)
 {
-  static const char *const schemes[] = { "http", "https", "ws", "wss", "ftp" };
+  static const char *const schemes[] = { "http", "https", "ws", "wss", "ftp", "mailto" };
 
   if (scheme == NULL)
     return FALSE;
@@ -1230,11 +1272,8 @@ check_host_label (HostCheck  *check,
   const char *label = host + start;
   gsize n = end - start;
 
-  /* The common case: a plain label of 1 to 63 octets with no hyphen at
-   * its edges and none in its third and fourth positions (so no
-   * "xn--" either) has nothing to check. */
-  if (plain && n > 0 && n <= DNS_LABEL_MAX && label[0] != '-' && label[n - 1] != '-' &&
-      !(n >= 4 && label[2] == '-' && label[3] == '-'))
+  /* The common case has nothing to check. */
+  if (plain && is_simple_label (label, n))
     {
       check->ascii_length += n;
       check->n_chars += n;

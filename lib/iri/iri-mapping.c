@@ -105,6 +105,51 @@ host_needs_idna (const char *host,
          iri_utf8_check (decoded->str, decoded->len, &offset, &bad_length) == IRI_UTF8_OK;
 }
 
+/* Where the host of @text is, by the split of RFC 3986 Appendix B (the
+ * one iri_reference_parse_tolerant() makes): after "scheme:" and "//",
+ * up to "/", "?", "#" or the end, after the last "@" and before a ":".
+ * FALSE when there is no authority, or the host is an IP literal.  For
+ * an all-ASCII text this saves a whole parse; a dotted IPv4 address
+ * passes for a reg-name here, and passes the checks it gets as one. */
+static gboolean
+find_host (const char *text,
+           gsize       length,
+           gsize      *out_start,
+           gsize      *out_end)
+{
+  gsize pos = 0;
+  gsize i, auth_end, host_start;
+  const char *colon;
+
+  for (i = 0; i < length; i++)
+    {
+      if (text[i] == ':' || text[i] == '/' || text[i] == '?' || text[i] == '#')
+        break;
+    }
+  if (i < length && text[i] == ':')
+    pos = i + 1;
+
+  if (length - pos < 2 || text[pos] != '/' || text[pos + 1] != '/')
+    return FALSE;
+
+  /* The host starts after the last "@" of the authority. */
+  host_start = pos + 2;
+  for (auth_end = host_start;
+       auth_end < length && text[auth_end] != '/' && text[auth_end] != '?' && text[auth_end] != '#';
+       auth_end++)
+    {
+      if (text[auth_end] == '@')
+        host_start = auth_end + 1;
+    }
+  if (host_start < auth_end && text[host_start] == '[')
+    return FALSE;
+
+  colon = memchr (text + host_start, ':', auth_end - host_start);
+  *out_start = host_start;
+  *out_end = colon != NULL ? (gsize) (colon - text) : auth_end;
+  return TRUE;
+}
+
 /* §3.6: map each component, then reassemble with the original
  * delimiters.  Only the host differs between the mappings, so the text
  * before and after it goes through §3.3 in one piece.  @reference, when
@@ -119,6 +164,28 @@ to_uri (const char      *text,
   g_autoptr(IriReference) owned = NULL;
   GString *out = g_string_sized_new (length + length / 4 + 8);
   IriSpan host;
+
+  if (host_mapping != IRI_HOST_MAPPING_PERCENT && reference == NULL)
+    {
+      gboolean plain = TRUE;
+      gsize start, end;
+
+      /* Without a byte outside ASCII or a "%", no host needs IDNA
+       * (DESIGN.md §2: the all-ASCII fast path): the host is only
+       * checked, and found without a parse. */
+      for (gsize i = 0; i < length && plain; i++)
+        plain = (guchar) text[i] < 0x80 && text[i] != '%';
+      if (plain)
+        {
+          if (find_host (text, length, &start, &end) &&
+              !iri_idna_check_ascii_host (text + start, end - start, host_mapping, error))
+            {
+              g_string_free (out, TRUE);
+              return NULL;
+            }
+          host_mapping = IRI_HOST_MAPPING_PERCENT;
+        }
+    }
 
   if (host_mapping != IRI_HOST_MAPPING_PERCENT)
     {

@@ -404,6 +404,11 @@ static const HostRuleCase host_rule_cases[] = {
   { "foo://@A254@/", "idna-host-too-long:warning@6-260" },
   /* One finding per label, however many labels. */
   { "http://-a.b-.xn--a/", "idna-hyphen-edge:error@7-9,idna-hyphen-edge:error@10-12,idna-invalid-a-label:error@13-18" },
+  /* The domains of mailto: addresses are DNS names too. */
+  { "mailto:user@-example.com", "idna-hyphen-edge:error@12-20" },
+  { "mailto:a@b.example,c@xn--a", "idna-invalid-a-label:error@21-26" },
+  { "mailto:a@[192.0.2.1]", "" },
+  { "mailto:a-@example.com?subject=-x-", "" },
   /* Deviation characters: both hosts differ. */
   { "http://fa\xC3\x9F.de/", "idna-deviation:info@7-13" },
   { "http://fa%C3%9F.de/", "idna-deviation:info@7-18" },

@@ -436,6 +436,14 @@ static const AsciiHostCase ascii_host_cases[] = {
   { "http://@A63@.example/", { NULL, NULL, NULL } },
   { "http://@A253@/", { NULL, NULL, NULL } },
   { "mailto:a@-b.example", { NULL, NULL, NULL } },       /* no host */
+  { "http:/-a/b", { NULL, NULL, NULL } },                /* no authority */
+  { "http://[::1]:80/-a-", { NULL, NULL, NULL } },
+  /* The host is found as the parser finds it: after the last "@",
+   * before the port. */
+  { "http://user@foo-:8080/", { "label “foo-”", "label “foo-”", "label “foo-”" } },
+  { "http://a@b@-c/", { "label “-c”", "label “-c”", "label “-c”" } },
+  { "//x-/rel", { "label “x-”", "label “x-”", "label “x-”" } },
+  { "http://ok.example?q=-a-#-b-", { NULL, NULL, NULL } },
   /* UTS #46 §4 step 4 checks a decoded label with the nontransitional
    * rules: faß stays valid under transitional processing too. */
   { "http://xn--fa-hia.de/", { NULL, NULL, NULL } },
