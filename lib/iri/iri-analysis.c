@@ -1382,12 +1382,14 @@ iri_analysis_get_uri (IriAnalysis *self)
  * @self: an analysis
  *
  * Gets the URI that the IRI maps to with the host converted by IDNA
- * (§3.4.2), using the analyzer's [property@Iri.Analyzer:host-mapping].
- * When the host needs no conversion this equals
- * [method@Iri.Analysis.get_uri].
+ * (§3.4.2), using the analyzer's [property@Iri.Analyzer:host-mapping],
+ * as [func@Iri.to_uri] gives it.  When the host needs no conversion
+ * this equals [method@Iri.Analysis.get_uri].
  *
  * Returns: (transfer none) (nullable): the URI, or `NULL` when IDNA
- *   fails (an `idna-invalid-host` diagnostic says why) or is turned off
+ *   fails (an `idna-invalid-host` diagnostic says why, or a finding on a
+ *   label such as `idna-hyphen-edge` when an ASCII host breaks the DNS's
+ *   rules) or, for a non-ASCII host, is turned off
  *
  * Since: 0.1
  */
