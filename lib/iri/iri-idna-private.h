@@ -18,10 +18,12 @@ G_BEGIN_DECLS
 
 /* Converts a registered name to its ASCII form with @mapping (one of the
  * IDNA mappings, not IRI_HOST_MAPPING_PERCENT).  Percent-encodings in
- * @host are decoded first and must decode to UTF-8.  ASCII labels that
- * need no mapping are passed through; an empty label (a trailing dot) is
+ * @host are decoded first and must decode to UTF-8.  Every label, an
+ * ASCII one too, must follow the rules of iri_idna_check_ascii_host()
+ * (an A-label checked with @mapping's own libidn2 flags), before and,
+ * for the lengths, after mapping; the root label (a trailing dot) is
  * kept.  On failure sets IRI_ERROR_IDNA with a message that quotes the
- * host and gives libidn2's reason, and returns NULL. */
+ * host and gives the reason (often libidn2's), and returns NULL. */
 char *iri_idna_to_ascii   (const char      *host,
                            gsize            length,
                            IriHostMapping   mapping,
