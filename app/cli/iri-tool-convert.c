@@ -106,7 +106,7 @@ iri_tool_to_uri (int    argc,
   g_autoptr(IriToolInput) input = NULL;
   GOptionEntry entries[] = {
     { "host", 0, 0, G_OPTION_ARG_STRING, &host,
-      N_("How to map a non-ASCII host: percent (the default, §3.4.1), idna2008, uts46 or uts46-transitional (§3.4.2)"),
+      N_("How to map a non-ASCII host: percent (the default, §3.4.1), idna2008, uts46 or uts46-transitional (§3.4.2); these three also check ASCII hosts against the DNS and IDNA rules"),
       N_("MAPPING") },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_STRING_ARRAY, &args, NULL, NULL },
     { NULL }

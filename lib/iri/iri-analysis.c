@@ -121,16 +121,43 @@ host_needs_idna (const char *host)
   return FALSE;
 }
 
-/* "xn--" at the start of a label, in any case (RFC 5890 §2.3.2.1). */
-static gboolean
-has_a_label (const char *host)
+/* The domains of a mailto: IRI are DNS names too, but they are in the
+ * path (RFC 6068 §2: addr-specs separated by commas, each
+ * "local-part@domain"), so the host checks run on each of them. */
+static guint
+check_mailto_domains (IriReference   *reference,
+                      IriDiagnostics *diagnostics)
 {
-  for (const char *p = host; *p != '\0'; p++)
+  const char *text = iri_reference_get_text (reference);
+  gboolean ascii = iri_reference_is_ascii (reference);
+  guint n_found = 0;
+  IriSpan path;
+  gsize start;
+
+  if (!iri_reference_get_span (reference, IRI_COMPONENT_PATH, &path))
+    return 0;
+
+  start = path.byte_start;
+  while (start < path.byte_end)
     {
-      if ((p == host || p[-1] == '.') && starts_a_label (p))
-        return TRUE;
+      const char *comma = memchr (text + start, ',', path.byte_end - start);
+      gsize end = comma != NULL ? (gsize) (comma - text) : path.byte_end;
+      gsize at = end;
+
+      while (at > start && text[at - 1] != '@')
+        at--;
+      /* No "@", an empty domain, or a domain literal ("[192.0.2.1]"). */
+      if (at > start && at < end && text[at] != '[')
+        {
+          gsize char_start = path.start + (ascii ? at - path.byte_start
+                                                 : (gsize) g_utf8_strlen (text + path.byte_start, at - path.byte_start));
+
+          n_found += iri_idna_check_host (text + at, end - at, ascii, "mailto", diagnostics,
+                                          at, char_start, NULL);
+        }
+      start = end + 1;
     }
-  return FALSE;
+  return n_found;
 }
 
 static IriAnalysis *
@@ -695,6 +722,9 @@ analyze (IriAnalyzer *analyzer,
   IriDiagnostics diagnostics = { NULL, 0 };
   g_autoptr(GError) error = NULL;
   const char *host;
+  IriSpan host_span = { 0, };
+  guint n_host_findings = 0;
+  IriHostShape shape = 0;
 
   g_autofree char *rtl_text = NULL;
 
@@ -757,36 +787,57 @@ analyze (IriAnalyzer *analyzer,
   g_assert (self->uri != NULL);
 
   host = iri_reference_get_host (self->reference);
-  if (host == NULL || iri_reference_get_host_kind (self->reference) != IRI_HOST_REG_NAME ||
-      !host_needs_idna (host))
-    self->uri_idna = self->uri;
-  else if (analyzer->host_mapping != IRI_HOST_MAPPING_PERCENT)
+  if (host != NULL && iri_reference_get_host_kind (self->reference) == IRI_HOST_REG_NAME)
     {
-      self->uri_idna = self->owned_uri_idna = iri_reference_to_uri (self->reference, analyzer->host_mapping, &error);
-      if (self->uri_idna == NULL)
-        {
-          IriSpan span;
-
-          iri_reference_get_span (self->reference, IRI_COMPONENT_HOST, &span);
-          iri_diagnostics_add (&diagnostics,
-                               iri_diagnostic_new_take ("idna-invalid-host", IRI_SEVERITY_ERROR,
-                                                        IRI_COMPONENT_HOST, &span,
-                                                        "RFC 3987bis §3.4.2, RFC 5891 §5",
-                                                        g_strdup (error->message),
-                                                        g_strdup (_("The host cannot be looked up in the DNS as it is; check it for characters that IDNA does not allow, or use the percent-encoded form."))));
-        }
+      iri_reference_get_span (self->reference, IRI_COMPONENT_HOST, &host_span);
+      /* The DNS and IDNA rules for every label (RFC 1034 §3.1, RFC 1123
+       * §2.1, RFC 5891 §4.2.3.1, §5.4), ASCII ones included, and
+       * A-labels typed in the input checked the way §3.7 step 6 checks
+       * them, so that "xn--ab-g4t" (a, U+202E, b) is reported where it
+       * was typed.  For an ASCII host this is a few byte comparisons
+       * per label. */
+      n_host_findings = iri_idna_check_host (host, host_span.byte_end - host_span.byte_start,
+                                             iri_reference_is_ascii (self->reference),
+                                             iri_reference_get_scheme (self->reference),
+                                             &diagnostics, host_span.byte_start, host_span.start,
+                                             &shape);
     }
+  else if (host == NULL && iri_reference_get_scheme (self->reference) != NULL &&
+           g_ascii_strcasecmp (iri_reference_get_scheme (self->reference), "mailto") == 0)
+    check_mailto_domains (self->reference, &diagnostics);
 
-  /* A-labels in the input are checked the way §3.7 step 6 checks them,
-   * so that "xn--ab-g4t" (a, U+202E, b) is reported where it was typed. */
-  if (host != NULL && iri_reference_get_host_kind (self->reference) == IRI_HOST_REG_NAME &&
-      has_a_label (host))
+  if (host == NULL || iri_reference_get_host_kind (self->reference) != IRI_HOST_REG_NAME)
+    self->uri_idna = self->uri;
+  else
     {
-      IriSpan span;
-      g_autofree char *unicode = NULL;
+      gboolean needs_idna = (shape & IRI_HOST_SHAPE_PLAIN) == 0 && host_needs_idna (host);
 
-      iri_reference_get_span (self->reference, IRI_COMPONENT_HOST, &span);
-      unicode = iri_idna_to_unicode (host, strlen (host), &diagnostics, span.byte_start, span.start);
+      /* UTS #46 §4: ß, ς, ZWJ and ZWNJ lead to two hosts, whatever the
+       * analyzer's own mapping. */
+      if (needs_idna)
+        iri_idna_check_deviations (host, strlen (host), &diagnostics, &host_span);
+
+      /* A plain ASCII host is its own IDNA form if it passed the checks
+       * above; with a finding, an A-label (whose validity depends on
+       * the mapping) or a percent-encoding, the conversion decides, so
+       * that the IDNA form is always what iri_to_uri() gives. */
+      if (!needs_idna &&
+          (analyzer->host_mapping == IRI_HOST_MAPPING_PERCENT ||
+           (n_host_findings == 0 && shape == IRI_HOST_SHAPE_PLAIN)))
+        self->uri_idna = self->uri;
+      else if (analyzer->host_mapping != IRI_HOST_MAPPING_PERCENT)
+        {
+          self->uri_idna = self->owned_uri_idna = iri_reference_to_uri (self->reference, analyzer->host_mapping, &error);
+          /* A finding above already says why when the conversion fails
+           * on the same rules; libidn2's reasons get their own. */
+          if (self->uri_idna == NULL && n_host_findings == 0)
+            iri_diagnostics_add (&diagnostics,
+                                 iri_diagnostic_new_take ("idna-invalid-host", IRI_SEVERITY_ERROR,
+                                                          IRI_COMPONENT_HOST, &host_span,
+                                                          "RFC 3987bis §3.4.2, RFC 5891 §5",
+                                                          g_strdup (error->message),
+                                                          g_strdup (_("The host cannot be looked up in the DNS as it is; check it for characters that IDNA does not allow, or use the percent-encoded form."))));
+        }
     }
 
   /* §3.7: the IRI that the URI converts back to, for reading. */
@@ -1033,12 +1084,14 @@ iri_analysis_get_uri (IriAnalysis *self)
  * @self: an analysis
  *
  * Gets the URI that the IRI maps to with the host converted by IDNA
- * (§3.4.2), using the analyzer's [property@Iri.Analyzer:host-mapping].
- * When the host needs no conversion this equals
- * [method@Iri.Analysis.get_uri].
+ * (§3.4.2), using the analyzer's [property@Iri.Analyzer:host-mapping],
+ * as [func@Iri.to_uri] gives it.  When the host needs no conversion
+ * this equals [method@Iri.Analysis.get_uri].
  *
  * Returns: (transfer none) (nullable): the URI, or `NULL` when IDNA
- *   fails (an `idna-invalid-host` diagnostic says why) or is turned off
+ *   fails (an `idna-invalid-host` diagnostic says why, or a finding on a
+ *   label such as `idna-hyphen-edge` when an ASCII host breaks the DNS's
+ *   rules) or, for a non-ASCII host, is turned off
  *
  * Since: 0.1
  */

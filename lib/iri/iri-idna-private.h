@@ -18,14 +18,70 @@ G_BEGIN_DECLS
 
 /* Converts a registered name to its ASCII form with @mapping (one of the
  * IDNA mappings, not IRI_HOST_MAPPING_PERCENT).  Percent-encodings in
- * @host are decoded first and must decode to UTF-8.  ASCII labels that
- * need no mapping are passed through; an empty label (a trailing dot) is
+ * @host are decoded first and must decode to UTF-8.  Every label, an
+ * ASCII one too, must follow the rules of iri_idna_check_ascii_host()
+ * (an A-label checked with @mapping's own libidn2 flags), before and,
+ * for the lengths, after mapping; the root label (a trailing dot) is
  * kept.  On failure sets IRI_ERROR_IDNA with a message that quotes the
- * host and gives libidn2's reason, and returns NULL. */
+ * host and gives the reason (often libidn2's), and returns NULL. */
 char *iri_idna_to_ascii   (const char      *host,
                            gsize            length,
                            IriHostMapping   mapping,
                            GError         **error);
+
+/* Checks a registered name that needs no IDNA mapping (all ASCII, with
+ * percent-encoded octets that are ASCII or not UTF-8) against the DNS and IDNA
+ * rules that IDNA conversion applies to the others (RFC 1034 §3.1,
+ * RFC 1123 §2.1, RFC 5890 §2.3, RFC 5891 §4.2.3.1, §5.4): no empty label
+ * but a trailing dot, labels of at most 63 octets and a name of at most
+ * 253, no hyphen at a label's edges, no "--" in the third and fourth
+ * positions but a valid A-label.  @host is not changed, so it is not
+ * returned.  On failure sets IRI_ERROR_IDNA like iri_idna_to_ascii()
+ * and returns FALSE. */
+gboolean iri_idna_check_ascii_host (const char      *host,
+                                    gsize            length,
+                                    IriHostMapping   mapping,
+                                    GError         **error);
+
+/* What iri_idna_check_host() learnt about a host on the way. */
+typedef enum {
+  IRI_HOST_SHAPE_PLAIN   = 1 << 0,   /* no "%" and no byte outside ASCII */
+  IRI_HOST_SHAPE_A_LABEL = 1 << 1,   /* an "xn--" label */
+} IriHostShape;
+
+/* The same rules for the analysis: adds a finding for every label of
+ * @host (a registered name as written, percent-encoded or not) that
+ * breaks one (`idna-empty-label`, `idna-label-too-long`,
+ * `idna-hyphen-edge`, `idna-hyphen-3-4`, `idna-invalid-a-label`), and
+ * `idna-host-too-long` for an ASCII name over 253 octets.  Non-ASCII
+ * labels are only checked for hyphens at their edges: the rest is
+ * IDNA conversion's.  The findings are errors (`idna-hyphen-3-4` a
+ * warning) when @scheme looks its names up in the DNS (http, https,
+ * ws, wss, ftp, and mailto for the domains of its addresses), one step
+ * milder otherwise.  Spans are relative to
+ * @host, shifted by @byte_offset and @char_offset.  @ascii says that
+ * the caller knows @host to be all ASCII (it is then scanned with
+ * memchr() only).  No allocation for a plain ASCII host without findings;
+ * *@out_shape (if not NULL) says what it saw.  Returns the number of
+ * findings that IDNA conversion would fail on too (all but an A-label
+ * that is valid but unsafe to display). */
+guint    iri_idna_check_host       (const char      *host,
+                                    gsize            length,
+                                    gboolean         ascii,
+                                    const char      *scheme,
+                                    IriDiagnostics  *diagnostics,
+                                    gsize            byte_offset,
+                                    gsize            char_offset,
+                                    IriHostShape    *out_shape);
+
+/* Adds an `idna-deviation` note (at @span) when @host has one of the
+ * deviation characters of UTS #46 (ß, ς, ZWJ, ZWNJ) and transitional
+ * and nontransitional processing give two different ASCII names.
+ * Returns whether it did. */
+gboolean iri_idna_check_deviations (const char      *host,
+                                    gsize            length,
+                                    IriDiagnostics  *diagnostics,
+                                    const IriSpan   *span);
 
 /* Converts every "xn--" label (any case) of @host to its U-label, but
  * only when the A-label is valid: it must decode, the U-label must pass

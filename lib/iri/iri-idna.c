@@ -257,6 +257,12 @@ cache_insert (Cache      *cache,
 static Cache to_ascii_cache;
 static Cache to_unicode_cache;
 
+static char *check_labels_before_mapping (const char *name,
+                                          gsize       length,
+                                          int         flags);
+static char *check_lengths               (const char *name,
+                                          gsize       length);
+
 static char *to_ascii_uncached (const char      *host,
                                 gsize            length,
                                 IriHostMapping   mapping,
@@ -300,6 +306,7 @@ to_ascii_uncached (const char      *host,
                    GError         **error)
 {
   g_autoptr(GString) decoded = NULL;
+  g_autofree char *why = NULL;
   uint8_t *ascii = NULL;
   gsize offset, bad_length;
   gunichar bad, reserved;
@@ -333,14 +340,22 @@ to_ascii_uncached (const char      *host,
       return NULL;
     }
 
+  /* The DNS and IDNA rules that libidn2 leaves out for ASCII labels
+   * (and, without UTS #46, for the hyphens of U-labels). */
+  why = check_labels_before_mapping (decoded->str, decoded->len, flags);
+  if (why != NULL)
+    {
+      set_idna_error (error, host, length, mapping, why);
+      return NULL;
+    }
+
   rc = idn2_lookup_u8 ((const uint8_t *) decoded->str, &ascii, flags);
   if (rc != IDN2_OK)
     {
-      g_autofree char *label_reason = find_failing_label (decoded->str, flags);
-
+      why = find_failing_label (decoded->str, flags);
       idn2_free (ascii);
       set_idna_error (error, host, length, mapping,
-                      label_reason != NULL ? label_reason : idn2_strerror (rc));
+                      why != NULL ? why : idn2_strerror (rc));
       return NULL;
     }
 
@@ -370,6 +385,16 @@ to_ascii_uncached (const char      *host,
 
       idn2_free (ascii);
       set_idna_error (error, host, length, mapping, reason);
+      return NULL;
+    }
+
+  /* Mapping can make labels (U+3002 becomes a dot) and changes their
+   * lengths; the DNS limits hold for the result. */
+  why = check_lengths ((const char *) ascii, strlen ((const char *) ascii));
+  if (why != NULL)
+    {
+      idn2_free (ascii);
+      set_idna_error (error, host, length, mapping, why);
       return NULL;
     }
 
@@ -436,13 +461,27 @@ is_ldh (const char *label,
  * of a lookup: the U-label must be valid and encode back to the same
  * A-label.  libidn2 2.3.3's idn2_to_unicode_8z8z() only decodes the
  * Punycode (it turns "xn--ab-g4t" into "a", U+202E, "b" without a word),
- * so the check is done here, with IDNA2008 lookup (IDN2_NO_TR46): a
+ * so the check is done here, with a lookup of the U-label under @flags.
+ *
+ * With IDN2_NO_TR46 (IDNA2008, and the test for showing a label): a
  * U-label is by definition already mapped, so the UTS #46 mapping has
  * nothing legitimate to do, and anything it would change (upper case,
  * compatibility characters) is exactly what makes a U-label invalid.
- * Returns the U-label, or NULL with *out_reason set. */
+ *
+ * With the UTS #46 flags, the lookup maps nothing in a valid U-label,
+ * and a label that the conversion made passes again (converting twice
+ * gives what converting once gives).  UTS #46 §4 step 4 validates a
+ * decoded label with the nontransitional criteria even in transitional
+ * processing, so "xn--fa-hia" (faß) is valid there too; libidn2's
+ * transitional processing also allows the symbols of IDNA2003
+ * ("xn--ls8h"), which its nontransitional processing refuses.
+ *
+ * Returns the U-label, or NULL with *out_reason set.  Whether the
+ * U-label is also safe to show is a separate question
+ * (check_display_safe()). */
 static char *decode_a_label_uncached (const char  *label,
                                       gsize        length,
+                                      int          flags,
                                       char       **out_reason);
 
 /* Decoding and re-validating an A-label (one libidn2 decode and one
@@ -450,15 +489,17 @@ static char *decode_a_label_uncached (const char  *label,
 static char *
 decode_a_label (const char  *label,
                 gsize        length,
+                int          flags,
                 char       **out_reason)
 {
-  g_autofree char *key = g_ascii_strdown (label, length);
+  g_autofree char *lower = g_ascii_strdown (label, length);
+  g_autofree char *key = g_strdup_printf ("%d:%s", flags, lower);
   g_autofree char *reason = NULL;
   char *result = NULL;
 
   if (!cache_lookup (&to_unicode_cache, key, &result, &reason))
     {
-      result = decode_a_label_uncached (label, length, &reason);
+      result = decode_a_label_uncached (label, length, flags, &reason);
       cache_insert (&to_unicode_cache, key, result, reason);
     }
   if (result == NULL)
@@ -466,9 +507,31 @@ decode_a_label (const char  *label,
   return result;
 }
 
+/* Looks @unicode up under @flags: IDN2_OK when it gives @a_label back
+ * (in any case), IDN2_ENCODING_ERROR with *out_other set when it gives
+ * another A-label, libidn2's error otherwise. */
+static int
+round_trip (const char  *unicode,
+            const char  *a_label,
+            int          flags,
+            char       **out_other)
+{
+  uint8_t *ascii = NULL;
+  int rc = idn2_lookup_u8 ((const uint8_t *) unicode, &ascii, flags);
+
+  if (rc == IDN2_OK && (ascii == NULL || g_ascii_strcasecmp ((const char *) ascii, a_label) != 0))
+    {
+      *out_other = g_strdup (ascii != NULL ? (const char *) ascii : "");
+      rc = IDN2_ENCODING_ERROR;
+    }
+  idn2_free (ascii);
+  return rc;
+}
+
 static char *
 decode_a_label_uncached (const char  *label,
                          gsize        length,
+                         int          flags,
                          char       **out_reason)
 {
   /* A-labels compare without regard to ASCII case (RFC 5890
@@ -477,8 +540,8 @@ decode_a_label_uncached (const char  *label,
    * form. */
   g_autofree char *copy = g_ascii_strdown (label, length);
   g_autofree char *described = NULL;
+  g_autofree char *other = NULL;
   char *unicode = NULL;
-  uint8_t *ascii = NULL;
   int rc;
 
   if (!is_ldh (label, length))
@@ -506,76 +569,32 @@ decode_a_label_uncached (const char  *label,
       return NULL;
     }
 
-  described = describe_label (unicode);
+  rc = round_trip (unicode, copy, flags, &other);
+  if (rc != IDN2_OK && (flags & IDN2_TRANSITIONAL) != 0)
+    {
+      g_clear_pointer (&other, g_free);
+      rc = round_trip (unicode, copy, IDN2_NONTRANSITIONAL, &other);
+    }
 
-  rc = idn2_lookup_u8 ((const uint8_t *) unicode, &ascii, IDN2_NO_TR46);
   if (rc != IDN2_OK)
     {
-      idn2_free (ascii);
+      described = describe_label (unicode);
       idn2_free (unicode);
-      /* Translators: the first %s is a decoded label such as
-       * “a U+202E RIGHT-TO-LEFT OVERRIDE b”, the second libidn2's reason */
-      *out_reason = g_strdup_printf (_("it decodes to %s, which is not a valid IDNA2008 label (%s)"),
-                                     described, idn2_strerror (rc));
+      if (other != NULL)
+        /* Translators: the first %s is a decoded label, the second an A-label */
+        *out_reason = g_strdup_printf (_("it decodes to %s, which encodes back to a different A-label, “%s”"),
+                                       described, other);
+      else if ((flags & IDN2_NO_TR46) != 0)
+        /* Translators: the first %s is a decoded label such as
+         * “a U+202E RIGHT-TO-LEFT OVERRIDE b”, the second libidn2's reason */
+        *out_reason = g_strdup_printf (_("it decodes to %s, which is not a valid IDNA2008 label (%s)"),
+                                       described, idn2_strerror (rc));
+      else
+        /* Translators: the first %s is a decoded label such as
+         * “a U+202E RIGHT-TO-LEFT OVERRIDE b”, the second libidn2's reason */
+        *out_reason = g_strdup_printf (_("it decodes to %s, which is not a valid label under UTS #46 (%s)"),
+                                       described, idn2_strerror (rc));
       return NULL;
-    }
-
-  if (g_ascii_strcasecmp ((const char *) ascii, copy) != 0)
-    {
-      /* Translators: the first %s is a decoded label, the second an A-label */
-      *out_reason = g_strdup_printf (_("it decodes to %s, which encodes back to a different A-label, “%s”"),
-                                     described, (const char *) ascii);
-      idn2_free (ascii);
-      idn2_free (unicode);
-      return NULL;
-    }
-  idn2_free (ascii);
-
-  /* IDNA2008 already refuses nearly everything that is unsafe to show;
-   * this is the same test the rest of the URI goes through (§3.7 step
-   * 4), so that a later IDNA version cannot let one through.  That
-   * includes a combining mark after a hyphen, which IDNA2008 allows but
-   * which would be drawn on the hyphen: the literal characters of the
-   * URI get the same treatment, so decoding the label and converting the
-   * result again agree. */
-  {
-    gunichar previous = 0;
-
-    for (const char *p = unicode; *p != '\0';)
-      {
-        gunichar c = iri_utf8_next (&p);
-        gboolean after_base = previous >= 0x80 || (previous != 0 && g_ascii_isalnum (previous));
-
-        if (g_unichar_ismark (c) && !after_base)
-          {
-            g_autofree char *who = iri_char_describe (c);
-
-            /* Translators: the first %s is a decoded label, the second
-             * names a combining mark */
-            *out_reason = g_strdup_printf (_("it decodes to %s, in which %s does not follow a letter or digit and would be drawn on the character before it"),
-                                           described, who);
-            idn2_free (unicode);
-            return NULL;
-          }
-        previous = c;
-      }
-  }
-
-  for (const char *p = unicode; *p != '\0';)
-    {
-      gunichar c = iri_utf8_next (&p);
-
-      if (!iri_char_is_display_safe (c, IRI_COMPONENT_HOST_LABEL))
-        {
-          g_autofree char *who = iri_char_describe (c);
-
-          /* Translators: the first %s is a decoded label, the second names
-           * a character */
-          *out_reason = g_strdup_printf (_("it decodes to %s, which contains %s, a character that is not safe to display"),
-                                         described, who);
-          idn2_free (unicode);
-          return NULL;
-        }
     }
 
   {
@@ -584,6 +603,869 @@ decode_a_label_uncached (const char  *label,
     idn2_free (unicode);
     return result;
   }
+}
+
+/* Whether the U-label @unicode, which IDNA2008 accepts, can also be shown
+ * to a person.  IDNA2008 already refuses nearly everything that is unsafe
+ * to show; this is the same test the rest of the URI goes through (§3.7
+ * step 4), so that a later IDNA version cannot let one through.  That
+ * includes a combining mark after a hyphen, which IDNA2008 allows but
+ * which would be drawn on the hyphen: the literal characters of the URI
+ * get the same treatment, so decoding the label and converting the
+ * result again agree.  Returns FALSE with *out_reason set when it is
+ * not safe. */
+static gboolean
+check_display_safe (const char  *unicode,
+                    char       **out_reason)
+{
+  g_autofree char *described = NULL;
+  gunichar previous = 0;
+  gunichar bad = 0;
+  gboolean misplaced_mark = FALSE;
+
+  for (const char *p = unicode; *p != '\0' && bad == 0;)
+    {
+      gunichar c = iri_utf8_next (&p);
+      gboolean after_base = previous >= 0x80 || (previous != 0 && g_ascii_isalnum (previous));
+
+      if (g_unichar_ismark (c) && !after_base)
+        {
+          bad = c;
+          misplaced_mark = TRUE;
+        }
+      previous = c;
+    }
+
+  for (const char *p = unicode; *p != '\0' && bad == 0;)
+    {
+      gunichar c = iri_utf8_next (&p);
+
+      if (!iri_char_is_display_safe (c, IRI_COMPONENT_HOST_LABEL))
+        bad = c;
+    }
+
+  if (bad == 0)
+    return TRUE;
+
+  described = describe_label (unicode);
+  {
+    g_autofree char *who = iri_char_describe (bad);
+
+    if (misplaced_mark)
+      /* Translators: the first %s is a decoded label, the second
+       * names a combining mark */
+      *out_reason = g_strdup_printf (_("it decodes to %s, in which %s does not follow a letter or digit and would be drawn on the character before it"),
+                                     described, who);
+    else
+      /* Translators: the first %s is a decoded label, the second names
+       * a character */
+      *out_reason = g_strdup_printf (_("it decodes to %s, which contains %s, a character that is not safe to display"),
+                                     described, who);
+  }
+  return FALSE;
+}
+
+/* An A-label that decodes to a valid U-label that is safe to show:
+ * what §3.7 step 6 may show in Unicode. */
+static char *
+decode_a_label_for_display (const char  *label,
+                            gsize        length,
+                            char       **out_reason)
+{
+  g_autofree char *unicode = decode_a_label (label, length, IDN2_NO_TR46, out_reason);
+
+  if (unicode == NULL || !check_display_safe (unicode, out_reason))
+    return NULL;
+  return g_steal_pointer (&unicode);
+}
+
+/* DNS and IDNA rules for the labels of a domain name
+ *
+ * libidn2 checks the labels it converts, but passes an ASCII label
+ * through with hardly a look (and with IDN2_NO_TR46 not even at its
+ * hyphens), so "xn--a", "foo-" and a 64-octet label would go out as
+ * they are.  These checks give ASCII labels the rules that non-ASCII
+ * ones get:
+ *
+ *  - a label is 1 to 63 octets, a name at most 253 without its trailing
+ *    dot (RFC 1034 §3.1: 255 octets on the wire; RFC 5890 §2.3.2.1);
+ *    only the root label, written as a trailing dot, is empty;
+ *  - a label does not begin or end with a hyphen (RFC 1123 §2.1, the
+ *    LDH rule of host names; RFC 5891 §4.2.3.1 for U-labels; UTS #46
+ *    CheckHyphens);
+ *  - "--" in the third and fourth positions marks a reserved, tagged
+ *    label (RFC 5890 §2.3.1); of these only "xn--" is defined;
+ *  - an "xn--" label is a valid A-label: it decodes, its U-label passes
+ *    IDNA2008 lookup and encodes back to it (RFC 5891 §5.3–§5.4, UTS #46
+ *    §4 step 4), and the U-label does not begin or end with a hyphen.
+ *
+ * Underscores and the other sub-delims are not checked: a reg-name need
+ * not be a host name (RFC 3986 §3.2.2), and "_dmarc" or "my_host" are
+ * real names (UseSTD3ASCIIRules stays off, see idna_flags()).
+ *
+ * Everything but an "xn--" label costs a few byte comparisons, with no
+ * allocation unless something is found: every analysis of an ASCII IRI
+ * goes through this. */
+
+#define DNS_LABEL_MAX 63
+#define DNS_NAME_MAX 253
+
+typedef enum {
+  LABEL_OK,
+  LABEL_EMPTY,
+  LABEL_TOO_LONG,
+  LABEL_HYPHEN_START,
+  LABEL_HYPHEN_END,
+  LABEL_HYPHENS_3_4,
+  LABEL_INVALID_A_LABEL,
+} LabelProblem;
+
+static inline gboolean
+has_a_label_prefix (const char *label,
+                    gsize       length)
+{
+  return length >= 4 && (label[0] | 0x20) == 'x' && (label[1] | 0x20) == 'n' &&
+         label[2] == '-' && label[3] == '-';
+}
+
+/* The octets of @name, without one trailing dot. */
+static inline gsize
+name_length (const char *name,
+             gsize       length)
+{
+  return length > 0 && name[length - 1] == '.' ? length - 1 : length;
+}
+
+/* Whether the plain ASCII label @label (@length octets) needs no closer
+ * look: 1 to 63 octets, no hyphen at its edges and none in its third
+ * and fourth positions (so no "xn--" either).  Nearly every label. */
+static inline gboolean
+is_simple_label (const char *label,
+                 gsize       length)
+{
+  return length > 0 && length <= DNS_LABEL_MAX && label[0] != '-' && label[length - 1] != '-' &&
+         !(length >= 4 && label[2] == '-' && label[3] == '-');
+}
+
+/* Whether every label of the plain ASCII name @name is simple and the
+ * name is short enough: the fast path of iri_idna_check_ascii_host(). */
+static gboolean
+is_simple_name (const char *name,
+                gsize       length)
+{
+  gsize start = 0;
+
+  if (name_length (name, length) > DNS_NAME_MAX)
+    return FALSE;
+
+  while (TRUE)
+    {
+      const char *dot = memchr (name + start, '.', length - start);
+      gsize end = dot != NULL ? (gsize) (dot - name) : length;
+
+      /* The root label after a trailing dot is empty. */
+      if (dot == NULL && end == start && start > 0)
+        return TRUE;
+      if (!is_simple_label (name + start, end - start))
+        return FALSE;
+      if (dot == NULL)
+        return TRUE;
+      start = end + 1;
+    }
+}
+
+/* Checks the ASCII label @label (@length octets, not NUL-terminated).
+ * @last says whether it is the last label of the name, which may be
+ * empty (a trailing dot).  An "xn--" label is checked with the libidn2
+ * @flags of the mapping (decode_a_label()), and *out_unicode (when not
+ * NULL) gets its U-label; for LABEL_INVALID_A_LABEL, *out_reason says
+ * why (the other problems are described by label_reason()). */
+static LabelProblem
+check_ascii_label (const char  *label,
+                   gsize        length,
+                   gboolean     last,
+                   int          flags,
+                   char       **out_unicode,
+                   char       **out_reason)
+{
+  if (length == 0)
+    return last ? LABEL_OK : LABEL_EMPTY;
+  if (length > DNS_LABEL_MAX)
+    return LABEL_TOO_LONG;
+
+  if (has_a_label_prefix (label, length))
+    {
+      g_autofree char *unicode = decode_a_label (label, length, flags, out_reason);
+      gsize n;
+
+      if (unicode == NULL)
+        return LABEL_INVALID_A_LABEL;
+
+      /* IDNA2008 lookup lets "ä-" through (RFC 5891 §5.4 leaves the
+       * edges to registration, §4.2.3.1); the label as typed gets the
+       * same rule as a U-label typed in Unicode. */
+      n = strlen (unicode);
+      if (unicode[0] == '-' || unicode[n - 1] == '-')
+        {
+          g_autofree char *described = describe_label (unicode);
+          g_autofree char *hyphen = iri_char_describe ('-');
+
+          *out_reason = unicode[0] == '-'
+            /* Translators: the first %s is a decoded label such as “ä-”,
+             * the second names the hyphen, "U+002D HYPHEN-MINUS" */
+            ? g_strdup_printf (_("it decodes to %s, which begins with %s"), described, hyphen)
+            /* Translators: the first %s is a decoded label such as “ä-”,
+             * the second names the hyphen, "U+002D HYPHEN-MINUS" */
+            : g_strdup_printf (_("it decodes to %s, which ends with %s"), described, hyphen);
+          return LABEL_INVALID_A_LABEL;
+        }
+
+      if (out_unicode != NULL)
+        *out_unicode = g_steal_pointer (&unicode);
+      return LABEL_OK;
+    }
+
+  if (label[0] == '-')
+    return LABEL_HYPHEN_START;
+  if (label[length - 1] == '-')
+    return LABEL_HYPHEN_END;
+  if (length >= 4 && label[2] == '-' && label[3] == '-')
+    return LABEL_HYPHENS_3_4;
+  return LABEL_OK;
+}
+
+/* A non-ASCII label is libidn2's to check, but IDN2_NO_TR46 lets a
+ * hyphen at its edges through: the label gets the rule every other
+ * label gets (RFC 5891 §4.2.3.1). */
+static LabelProblem
+check_non_ascii_label (const char *label,
+                       gsize       length)
+{
+  if (label[0] == '-')
+    return LABEL_HYPHEN_START;
+  if (label[length - 1] == '-')
+    return LABEL_HYPHEN_END;
+  return LABEL_OK;
+}
+
+/* Why @problem (other than LABEL_INVALID_A_LABEL) is one, in words that
+ * follow "label “…”: " and name the character. */
+static char *
+label_reason (LabelProblem problem,
+              gsize        length)
+{
+  g_autofree char *hyphen = iri_char_describe ('-');
+
+  switch (problem)
+    {
+    case LABEL_TOO_LONG:
+      /* Translators: %lu is a number of octets (bytes), more than 63 */
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "it is %lu octet long; a label can have at most 63",
+                                           "it is %lu octets long; a label can have at most 63", length),
+                              (gulong) length);
+    case LABEL_HYPHEN_START:
+      /* Translators: %s names the hyphen, "U+002D HYPHEN-MINUS" */
+      return g_strdup_printf (_("it begins with %s; a label of a host name must begin and end with a letter or digit"), hyphen);
+    case LABEL_HYPHEN_END:
+      /* Translators: %s names the hyphen, "U+002D HYPHEN-MINUS" */
+      return g_strdup_printf (_("it ends with %s; a label of a host name must begin and end with a letter or digit"), hyphen);
+    case LABEL_HYPHENS_3_4:
+      /* Translators: %s names the hyphen, "U+002D HYPHEN-MINUS" */
+      return g_strdup_printf (_("its third and fourth characters are both %s, which marks a reserved label; only “xn--” (an A-label) is defined"), hyphen);
+    case LABEL_OK:
+    case LABEL_EMPTY:
+    case LABEL_INVALID_A_LABEL:
+    default:
+      g_return_val_if_reached (NULL);
+    }
+}
+
+static char *
+name_too_long_reason (gsize length)
+{
+  /* Translators: %lu is a number of octets (bytes), more than 253 */
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                       "the name is %lu octet long in its ASCII form, without a trailing dot; a domain name can have at most 253",
+                                       "the name is %lu octets long in its ASCII form, without a trailing dot; a domain name can have at most 253",
+                                       length),
+                          (gulong) length);
+}
+
+/* "label “foo-”: it ends with U+002D HYPHEN-MINUS; …" */
+static char *
+describe_label_problem (const char   *label,
+                        gsize         length,
+                        LabelProblem  problem,
+                        char         *reason)
+{
+  g_autofree char *owned = NULL;
+  g_autoptr(GString) quoted = NULL;
+
+  if (problem == LABEL_EMPTY)
+    return g_strdup (_("an empty label: only the root label, written as a trailing dot, can be empty"));
+
+  owned = reason != NULL ? reason : label_reason (problem, length);
+  quoted = g_string_new (NULL);
+  iri_append_quoted (quoted, label, length);
+  /* Translators: %s is a quoted host label, the second %s the reason
+   * libidn2 gives */
+  return g_strdup_printf (_("label %s: %s"), quoted->str, owned);
+}
+
+/* The label rules for the labels of @name (percent-decoded, in UTF-8),
+ * as they are before IDNA mapping: ASCII labels all of them, non-ASCII
+ * ones their hyphens.  Returns NULL, or the reason for the first label
+ * that breaks them. */
+static char *
+check_labels_before_mapping (const char *name,
+                             gsize       length,
+                             int         flags)
+{
+  gsize start = 0;
+
+  while (start <= length)
+    {
+      const char *dot = memchr (name + start, '.', length - start);
+      gsize end = dot != NULL ? (gsize) (dot - name) : length;
+      const char *label = name + start;
+      gsize n = end - start;
+      gboolean ascii = TRUE;
+      LabelProblem problem;
+      char *reason = NULL;
+
+      for (gsize i = 0; i < n && ascii; i++)
+        ascii = (guchar) label[i] < 0x80;
+
+      if (ascii)
+        problem = check_ascii_label (label, n, dot == NULL, flags, NULL, &reason);
+      else
+        problem = check_non_ascii_label (label, n);
+      if (problem != LABEL_OK)
+        return describe_label_problem (label, n, problem, reason);
+
+      if (dot == NULL)
+        break;
+      start = end + 1;
+    }
+
+  return NULL;
+}
+
+/* The length rules for @name, an ASCII domain name after mapping (where
+ * U+3002 may have become a dot): empty labels, labels over 63 octets,
+ * names over 253.  Returns NULL or the reason. */
+static char *
+check_lengths (const char *name,
+               gsize       length)
+{
+  gsize start = 0;
+
+  while (start <= length)
+    {
+      const char *dot = memchr (name + start, '.', length - start);
+      gsize end = dot != NULL ? (gsize) (dot - name) : length;
+      gsize n = end - start;
+
+      if ((n == 0 && dot != NULL) || n > DNS_LABEL_MAX)
+        return describe_label_problem (name + start, n, n == 0 ? LABEL_EMPTY : LABEL_TOO_LONG, NULL);
+      if (dot == NULL)
+        break;
+      start = end + 1;
+    }
+
+  if (name_length (name, length) > DNS_NAME_MAX)
+    return name_too_long_reason (name_length (name, length));
+  return NULL;
+}
+
+gboolean
+iri_idna_check_ascii_host (const char      *host,
+                           gsize            length,
+                           IriHostMapping   mapping,
+                           GError         **error)
+{
+  g_autoptr(GString) decoded = NULL;
+  g_autofree char *reason = NULL;
+  const char *name = host;
+  gsize name_len = length;
+  gunichar reserved;
+
+  g_return_val_if_fail (host != NULL || length == 0, FALSE);
+  g_return_val_if_fail (mapping != IRI_HOST_MAPPING_PERCENT, FALSE);
+
+  if (length == 0)
+    return TRUE;
+
+  /* Nearly every host: plain ASCII, nothing to look at closely. */
+  if (memchr (host, '%', length) == NULL && is_simple_name (host, length))
+    return TRUE;
+
+  /* "%2D" is a hyphen and "%2E" a dot in a reg-name (RFC 3986 §6.2.2.2). */
+  if (memchr (host, '%', length) != NULL)
+    {
+      decoded = percent_decode (host, length, &reserved);
+      name = decoded->str;
+      name_len = decoded->len;
+    }
+
+  reason = check_labels_before_mapping (name, name_len, idna_flags (mapping));
+  if (reason == NULL)
+    reason = check_lengths (name, name_len);
+  if (reason != NULL)
+    {
+      set_idna_error (error, host, length, mapping, reason);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Schemes whose registered names are DNS names: http and https (RFC
+ * 9110 §4.2), ws and wss (RFC 6455 §3), ftp (RFC 1738 §3.1), and the
+ * domains of mailto: addresses (RFC 6068 §2). */
+static gboolean
+scheme_uses_dns (const char *scheme)
+{
+  static const char *const schemes[] = { "http", "https", "ws", "wss", "ftp", "mailto" };
+
+  if (scheme == NULL)
+    return FALSE;
+  for (gsize i = 0; i < G_N_ELEMENTS (schemes); i++)
+    {
+      if (g_ascii_strcasecmp (scheme, schemes[i]) == 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+typedef struct {
+  IriDiagnostics *diagnostics;
+  const char     *scheme;
+  gboolean        dns_known;
+  gboolean        dns;
+  gsize           byte_offset;
+  gsize           char_offset;
+  guint           n_found;
+  gsize           n_chars;        /* the code points before the label */
+  gsize           ascii_length;   /* the name's octets, once decoded */
+  gboolean        all_ascii;      /* every label ASCII, once decoded */
+  gboolean        has_a_label;
+} HostCheck;
+
+/* The DNS's rules are MUSTs for a scheme that looks its names up there;
+ * for any other scheme, RFC 3986 §3.2.2 only says that names SHOULD
+ * follow the DNS syntax, so the same finding is one step milder. */
+static IriSeverity
+host_severity (HostCheck   *check,
+               IriSeverity  for_dns)
+{
+  if (!check->dns_known)
+    {
+      check->dns = scheme_uses_dns (check->scheme);
+      check->dns_known = TRUE;
+    }
+  return check->dns ? for_dns : for_dns - 1;
+}
+
+static void
+host_add (HostCheck    *check,
+          const char   *code,
+          IriSeverity   severity,
+          IriComponent  component,
+          gsize         byte_start,
+          gsize         byte_end,
+          gsize         char_start,
+          gsize         char_end,
+          const char   *spec,
+          char         *message,
+          char         *hint)
+{
+  IriSpan span = {
+    check->byte_offset + byte_start, check->byte_offset + byte_end,
+    check->char_offset + char_start, check->char_offset + char_end,
+  };
+
+  iri_diagnostics_add (check->diagnostics,
+                       iri_diagnostic_new_take (code, severity, component, &span, spec, message, hint));
+}
+
+/* Reports @problem for the label at [start, end) of the host (@chars
+ * code points from @char_start).  @text is the label as checked
+ * (percent-decoded). */
+static void
+report_label (HostCheck    *check,
+              LabelProblem  problem,
+              char         *reason,
+              const char   *text,
+              gsize         text_len,
+              gsize         start,
+              gsize         end,
+              gsize         char_start,
+              gsize         chars)
+{
+  g_autoptr(GString) quoted = g_string_new (NULL);
+  g_autofree char *owned_reason = reason;
+
+  /* What IDNA conversion would refuse too (iri_idna_check_ascii_host()). */
+  check->n_found++;
+  iri_append_quoted (quoted, text, text_len);
+
+  switch (problem)
+    {
+    case LABEL_EMPTY:
+      {
+        /* An empty label has no characters of its own: point at the dot
+         * that makes it, the one before it, or after it at the start (a
+         * label that is not the last one is followed by a dot). */
+        gsize dot = start > 0 ? start - 1 : start;
+        gsize dot_char = char_start > 0 ? char_start - 1 : char_start;
+
+        host_add (check, "idna-empty-label", host_severity (check, IRI_SEVERITY_ERROR),
+                  IRI_COMPONENT_HOST, dot, dot + 1, dot_char, dot_char + 1,
+                  "RFC 1034 §3.1",
+                  g_strdup (_("The host has an empty label between two dots or before the first one; only the root label, written as a trailing dot, can be empty.")),
+                  g_strdup (_("Remove the extra dot.")));
+        return;
+      }
+
+    case LABEL_TOO_LONG:
+      host_add (check, "idna-label-too-long", host_severity (check, IRI_SEVERITY_ERROR),
+                IRI_COMPONENT_HOST_LABEL, start, end, char_start, char_start + chars,
+                "RFC 1034 §3.1, RFC 5890 §2.3.2.1",
+                /* Translators: %s is a quoted host label (cut short), %lu a
+                 * number of octets, more than 63 */
+                g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                              "The host label %s is %lu octet long; a label of a domain name can have at most 63.",
+                                              "The host label %s is %lu octets long; a label of a domain name can have at most 63.",
+                                              text_len),
+                                 quoted->str, (gulong) text_len),
+                g_strdup (_("Shorten the label to 63 octets or fewer; the DNS cannot hold a longer one.")));
+      return;
+
+    case LABEL_HYPHEN_START:
+    case LABEL_HYPHEN_END:
+      host_add (check, "idna-hyphen-edge", host_severity (check, IRI_SEVERITY_ERROR),
+                IRI_COMPONENT_HOST_LABEL, start, end, char_start, char_start + chars,
+                "RFC 1123 §2.1, RFC 5891 §4.2.3.1",
+                problem == LABEL_HYPHEN_START
+                /* Translators: %s is a quoted host label such as “-foo” */
+                ? g_strdup_printf (_("The host label %s begins with U+002D HYPHEN-MINUS; a label of a host name must begin and end with a letter or digit."), quoted->str)
+                /* Translators: %s is a quoted host label such as “foo-” */
+                : g_strdup_printf (_("The host label %s ends with U+002D HYPHEN-MINUS; a label of a host name must begin and end with a letter or digit."), quoted->str),
+                g_strdup (_("Remove the hyphen, or move it inside the label.")));
+      return;
+
+    case LABEL_HYPHENS_3_4:
+      /* Not an error: the DNS resolves such labels, and browsers accept
+       * them (WHATWG URL turns CheckHyphens off for "r3---sn-…"
+       * video hosts), but IDNA reserves them and UTS #46 with
+       * CheckHyphens refuses them. */
+      host_add (check, "idna-hyphen-3-4", host_severity (check, IRI_SEVERITY_WARNING),
+                IRI_COMPONENT_HOST_LABEL, start, end, char_start, char_start + chars,
+                "RFC 5890 §2.3.1, RFC 5891 §4.2.3.1",
+                /* Translators: %s is a quoted host label such as “ab--cd” */
+                g_strdup_printf (_("The third and fourth characters of the host label %s are both U+002D HYPHEN-MINUS, which marks a reserved label; only “xn--” (an A-label) is defined, and IDNA software refuses the others."), quoted->str),
+                g_strdup (_("Avoid two hyphens in the third and fourth positions unless the label is meant for a protocol that defines them.")));
+      return;
+
+    case LABEL_INVALID_A_LABEL:
+      host_add (check, "idna-invalid-a-label", host_severity (check, IRI_SEVERITY_ERROR),
+                IRI_COMPONENT_HOST_LABEL, start, end, char_start, char_start + chars,
+                "RFC 5890 §2.3.2.1, RFC 5891 §5.4",
+                /* Translators: the first %s is a quoted A-label such as
+                 * “xn--ab-g4t”, the second says why it is invalid */
+                g_strdup_printf (_("The host label %s is not a valid A-label: %s."), quoted->str, owned_reason),
+                g_strdup (_("Treat this host with suspicion; its A-label does not decode to a valid name.")));
+      return;
+
+    case LABEL_OK:
+    default:
+      g_return_if_reached ();
+    }
+}
+
+/* One label of iri_idna_check_host(): [start, end) of the host, @plain
+ * when it has no "%" and no byte outside ASCII. */
+static void
+check_host_label_slow (HostCheck  *check,
+                       const char *host,
+                       gsize       length,
+                       gsize       start,
+                       gsize       end,
+                       gboolean    plain)
+{
+  g_autoptr(GString) decoded = NULL;
+  g_autofree char *unicode = NULL;
+  const char *label = host + start;
+  const char *text = label;
+  gsize n = end - start;
+  gsize text_len = n;
+  gsize chars = n;
+  gboolean ascii = TRUE;
+  LabelProblem problem;
+  char *reason = NULL;
+
+  if (!plain)
+    {
+      gunichar reserved;
+
+      chars = g_utf8_strlen (label, n);
+      if (memchr (label, '%', n) != NULL)
+        {
+          decoded = percent_decode (label, n, &reserved);
+          text = decoded->str;
+          text_len = decoded->len;
+        }
+      for (gsize i = 0; i < text_len && ascii; i++)
+        ascii = (guchar) text[i] < 0x80;
+    }
+
+  if (ascii)
+    {
+      check->ascii_length += text_len;
+      problem = check_ascii_label (text, text_len, end == length, IDN2_NO_TR46, &unicode, &reason);
+      if (unicode != NULL)
+        check->has_a_label = TRUE;
+
+      /* An A-label that IDNA accepts may still decode to something
+       * §3.7 step 6 would not show: a warning in any scheme, as
+       * iri_idna_to_unicode() gives it. */
+      if (problem == LABEL_OK && unicode != NULL && !check_display_safe (unicode, &reason))
+        {
+          g_autoptr(GString) quoted = g_string_new (NULL);
+
+          iri_append_quoted (quoted, text, text_len);
+          host_add (check, "idna-invalid-a-label", IRI_SEVERITY_WARNING,
+                    IRI_COMPONENT_HOST_LABEL, start, end, check->n_chars, check->n_chars + chars,
+                    "RFC 5891 §5.4, RFC 3987bis §3.7 step 6",
+                    /* Translators: the first %s is a quoted A-label such
+                     * as “xn--ab-g4t”, the second says why it is
+                     * invalid */
+                    g_strdup_printf (_("The host label %s is not a valid A-label: %s."), quoted->str, reason),
+                    g_strdup (_("Treat this host with suspicion; its A-label does not decode to a valid name.")));
+          g_clear_pointer (&reason, g_free);
+        }
+    }
+  else
+    {
+      check->all_ascii = FALSE;
+      problem = check_non_ascii_label (text, text_len);
+    }
+
+  if (problem != LABEL_OK)
+    {
+      if (problem == LABEL_INVALID_A_LABEL)
+        check->has_a_label = TRUE;
+      report_label (check, problem, reason, text, text_len, start, end, check->n_chars, chars);
+    }
+
+  check->n_chars += chars;
+}
+
+static inline void
+check_host_label (HostCheck  *check,
+                  const char *host,
+                  gsize       length,
+                  gsize       start,
+                  gsize       end,
+                  gboolean    plain)
+{
+  const char *label = host + start;
+  gsize n = end - start;
+
+  /* The common case has nothing to check. */
+  if (plain && is_simple_label (label, n))
+    {
+      check->ascii_length += n;
+      check->n_chars += n;
+      return;
+    }
+
+  check_host_label_slow (check, host, length, start, end, plain);
+}
+
+guint
+iri_idna_check_host (const char     *host,
+                     gsize           length,
+                     gboolean        ascii,
+                     const char     *scheme,
+                     IriDiagnostics *diagnostics,
+                     gsize           byte_offset,
+                     gsize           char_offset,
+                     IriHostShape   *out_shape)
+{
+  HostCheck check = { diagnostics, scheme, FALSE, FALSE, byte_offset, char_offset, 0, 0, 0, TRUE, FALSE };
+  gboolean all_plain = ascii && length > 0 && memchr (host, '%', length) == NULL;
+  gsize start = 0;
+
+  g_return_val_if_fail (host != NULL || length == 0, 0);
+
+  if (all_plain)
+    {
+      /* Plain ASCII, as nearly every host is: find the dots with
+       * memchr() and look at each label's edges. */
+      while (TRUE)
+        {
+          const char *dot = memchr (host + start, '.', length - start);
+          gsize end = dot != NULL ? (gsize) (dot - host) : length;
+
+          check_host_label (&check, host, length, start, end, TRUE);
+          if (dot == NULL)
+            break;
+          check.n_chars++;
+          check.ascii_length++;
+          start = end + 1;
+        }
+    }
+  else if (length > 0)
+    {
+      gboolean plain = TRUE;
+
+      /* One pass over the host: a label is checked when its dot (or the
+       * end) is reached, with its bytes known to be plain ASCII or not. */
+      all_plain = TRUE;
+      for (gsize i = 0; ; i++)
+        {
+          if (i < length && host[i] != '.')
+            {
+              if ((guchar) host[i] >= 0x80 || host[i] == '%')
+                plain = FALSE;
+              continue;
+            }
+
+          check_host_label (&check, host, length, start, i, plain);
+          all_plain = all_plain && plain;
+          if (i == length)
+            break;
+          check.n_chars++;
+          check.ascii_length++;
+          start = i + 1;
+          plain = TRUE;
+        }
+    }
+  else
+    all_plain = TRUE;
+
+  /* The name's length counts on its ASCII form; a name with U-labels
+   * only has one after conversion, whose failure says it. */
+  if (length > 0 && check.all_ascii &&
+      check.ascii_length - (host[length - 1] == '.' ? 1 : 0) > DNS_NAME_MAX)
+    {
+      gsize octets = check.ascii_length - (host[length - 1] == '.' ? 1 : 0);
+
+      host_add (&check, "idna-host-too-long", host_severity (&check, IRI_SEVERITY_ERROR),
+                IRI_COMPONENT_HOST, 0, length, 0, check.n_chars,
+                "RFC 1034 §3.1, RFC 3986 §3.2.2",
+                /* Translators: %lu is a number of octets, more than 253 */
+                g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                              "The host is %lu octet long, without a trailing dot; a domain name can have at most 253.",
+                                              "The host is %lu octets long, without a trailing dot; a domain name can have at most 253.",
+                                              octets),
+                                 (gulong) octets),
+                g_strdup (_("Use a shorter name; the DNS cannot hold a longer one.")));
+      check.n_found++;
+    }
+
+  if (out_shape != NULL)
+    *out_shape = (all_plain ? IRI_HOST_SHAPE_PLAIN : 0) | (check.has_a_label ? IRI_HOST_SHAPE_A_LABEL : 0);
+  return check.n_found;
+}
+
+/* The deviation characters of UTS #46 §4: valid under nontransitional
+ * processing (and IDNA2008), mapped (ß → "ss", ς → σ) or removed (ZWJ,
+ * ZWNJ) under transitional processing, so that one name leads to two
+ * hosts depending on the software.  Their UTF-8 forms start with C3, CF
+ * or E2. */
+static gunichar
+deviation_at (const guchar *p,
+              const guchar *end)
+{
+  if (p + 1 < end && p[0] == 0xC3 && p[1] == 0x9F)
+    return 0x00DF;    /* LATIN SMALL LETTER SHARP S */
+  if (p + 1 < end && p[0] == 0xCF && p[1] == 0x82)
+    return 0x03C2;    /* GREEK SMALL LETTER FINAL SIGMA */
+  if (p + 2 < end && p[0] == 0xE2 && p[1] == 0x80 && (p[2] == 0x8C || p[2] == 0x8D))
+    return p[2] == 0x8C ? 0x200C : 0x200D;   /* ZERO WIDTH NON-JOINER, JOINER */
+  return 0;
+}
+
+gboolean
+iri_idna_check_deviations (const char     *host,
+                           gsize           length,
+                           IriDiagnostics *diagnostics,
+                           const IriSpan  *span)
+{
+  g_autoptr(GString) decoded = NULL;
+  g_autoptr(GString) names = NULL;
+  g_autofree char *nontransitional = NULL;
+  g_autofree char *transitional = NULL;
+  const guchar *text = (const guchar *) host;
+  gsize text_len = length;
+  const guchar *end;
+  gunichar found[4];
+  guint n_found = 0;
+  gunichar reserved;
+
+  g_return_val_if_fail (host != NULL || length == 0, FALSE);
+
+  if (length > 0 && memchr (host, '%', length) != NULL)
+    {
+      decoded = percent_decode (host, length, &reserved);
+      text = (const guchar *) decoded->str;
+      text_len = decoded->len;
+    }
+
+  end = text + text_len;
+  for (const guchar *p = text; p < end; p++)
+    {
+      gunichar c;
+      guint k;
+
+      if (*p != 0xC3 && *p != 0xCF && *p != 0xE2)
+        continue;
+      c = deviation_at (p, end);
+      if (c == 0)
+        continue;
+      for (k = 0; k < n_found && found[k] != c; k++)
+        ;
+      if (k == n_found)
+        found[n_found++] = c;
+    }
+  if (n_found == 0)
+    return FALSE;
+
+  nontransitional = iri_idna_to_ascii (host, length, IRI_HOST_MAPPING_UTS46, NULL);
+  transitional = iri_idna_to_ascii (host, length, IRI_HOST_MAPPING_UTS46_TRANSITIONAL, NULL);
+  if (nontransitional == NULL || transitional == NULL ||
+      g_ascii_strcasecmp (nontransitional, transitional) == 0)
+    return FALSE;
+
+  names = g_string_new (NULL);
+  for (guint k = 0; k < n_found; k++)
+    {
+      if (k > 0)
+        /* Translators: the separator between character names in a list */
+        g_string_append (names, _(", "));
+      iri_char_append_describe (names, found[k]);
+    }
+
+  {
+    g_autoptr(GString) quoted = g_string_new (NULL);
+
+    iri_append_quoted (quoted, (const char *) text, text_len);
+    iri_diagnostics_add (diagnostics,
+                         iri_diagnostic_new_take ("idna-deviation", IRI_SEVERITY_INFO,
+                                                  IRI_COMPONENT_HOST, span,
+                                                  "UTS #46 §4 step 1",
+                                                  /* Translators: the first %s is a quoted
+                                                   * host, the next two are its ASCII forms
+                                                   * (xn--fa-hia.de and fass.de), the last
+                                                   * names characters, e.g. "U+00DF LATIN
+                                                   * SMALL LETTER SHARP S" */
+                                                  g_strdup_printf (_("The host %s is %s under IDNA2008 and UTS #46 nontransitional processing, but %s under transitional processing (older browsers and libraries), because of %s."),
+                                                                   quoted->str, nontransitional, transitional, names->str),
+                                                  g_strdup (_("Make sure that both names lead to the same site; software that still uses transitional processing reaches the second one."))));
+  }
+  return TRUE;
 }
 
 char *
@@ -617,7 +1499,7 @@ iri_idna_to_unicode (const char     *host,
       if (label_len >= 4 && g_ascii_strncasecmp (label, "xn--", 4) == 0)
         {
           g_autofree char *reason = NULL;
-          g_autofree char *unicode = decode_a_label (label, label_len, &reason);
+          g_autofree char *unicode = decode_a_label_for_display (label, label_len, &reason);
 
           if (unicode != NULL)
             g_string_append (out, unicode);

@@ -105,6 +105,51 @@ host_needs_idna (const char *host,
          iri_utf8_check (decoded->str, decoded->len, &offset, &bad_length) == IRI_UTF8_OK;
 }
 
+/* Where the host of @text is, by the split of RFC 3986 Appendix B (the
+ * one iri_reference_parse_tolerant() makes): after "scheme:" and "//",
+ * up to "/", "?", "#" or the end, after the last "@" and before a ":".
+ * FALSE when there is no authority, or the host is an IP literal.  For
+ * an all-ASCII text this saves a whole parse; a dotted IPv4 address
+ * passes for a reg-name here, and passes the checks it gets as one. */
+static gboolean
+find_host (const char *text,
+           gsize       length,
+           gsize      *out_start,
+           gsize      *out_end)
+{
+  gsize pos = 0;
+  gsize i, auth_end, host_start;
+  const char *colon;
+
+  for (i = 0; i < length; i++)
+    {
+      if (text[i] == ':' || text[i] == '/' || text[i] == '?' || text[i] == '#')
+        break;
+    }
+  if (i < length && text[i] == ':')
+    pos = i + 1;
+
+  if (length - pos < 2 || text[pos] != '/' || text[pos + 1] != '/')
+    return FALSE;
+
+  /* The host starts after the last "@" of the authority. */
+  host_start = pos + 2;
+  for (auth_end = host_start;
+       auth_end < length && text[auth_end] != '/' && text[auth_end] != '?' && text[auth_end] != '#';
+       auth_end++)
+    {
+      if (text[auth_end] == '@')
+        host_start = auth_end + 1;
+    }
+  if (host_start < auth_end && text[host_start] == '[')
+    return FALSE;
+
+  colon = memchr (text + host_start, ':', auth_end - host_start);
+  *out_start = host_start;
+  *out_end = colon != NULL ? (gsize) (colon - text) : auth_end;
+  return TRUE;
+}
+
 /* §3.6: map each component, then reassemble with the original
  * delimiters.  Only the host differs between the mappings, so the text
  * before and after it goes through §3.3 in one piece.  @reference, when
@@ -120,16 +165,26 @@ to_uri (const char      *text,
   GString *out = g_string_sized_new (length + length / 4 + 8);
   IriSpan host;
 
-  /* Without a byte outside ASCII or a "%", no host can need IDNA, and
-   * the text need not be parsed (DESIGN.md §2: the all-ASCII fast path). */
   if (host_mapping != IRI_HOST_MAPPING_PERCENT && reference == NULL)
     {
-      gboolean maybe_idna = FALSE;
+      gboolean plain = TRUE;
+      gsize start, end;
 
-      for (gsize i = 0; i < length && !maybe_idna; i++)
-        maybe_idna = (guchar) text[i] >= 0x80 || text[i] == '%';
-      if (!maybe_idna)
-        host_mapping = IRI_HOST_MAPPING_PERCENT;
+      /* Without a byte outside ASCII or a "%", no host needs IDNA
+       * (DESIGN.md §2: the all-ASCII fast path): the host is only
+       * checked, and found without a parse. */
+      for (gsize i = 0; i < length && plain; i++)
+        plain = (guchar) text[i] < 0x80 && text[i] != '%';
+      if (plain)
+        {
+          if (find_host (text, length, &start, &end) &&
+              !iri_idna_check_ascii_host (text + start, end - start, host_mapping, error))
+            {
+              g_string_free (out, TRUE);
+              return NULL;
+            }
+          host_mapping = IRI_HOST_MAPPING_PERCENT;
+        }
     }
 
   if (host_mapping != IRI_HOST_MAPPING_PERCENT)
@@ -138,23 +193,37 @@ to_uri (const char      *text,
         reference = owned = iri_reference_parse_tolerant (text, length, IRI_PARSE_DEFAULT);
 
       if (iri_reference_get_host_kind (reference) == IRI_HOST_REG_NAME &&
-          iri_reference_get_span (reference, IRI_COMPONENT_HOST, &host) &&
-          host_needs_idna (text + host.byte_start, host.byte_end - host.byte_start))
+          iri_reference_get_span (reference, IRI_COMPONENT_HOST, &host))
         {
-          g_autofree char *ascii = NULL;
+          const char *name = text + host.byte_start;
+          gsize name_len = host.byte_end - host.byte_start;
 
-          ascii = iri_idna_to_ascii (text + host.byte_start, host.byte_end - host.byte_start,
-                                     host_mapping, error);
-          if (ascii == NULL)
+          if (host_needs_idna (name, name_len))
+            {
+              g_autofree char *ascii = NULL;
+
+              ascii = iri_idna_to_ascii (name, name_len, host_mapping, error);
+              if (ascii == NULL)
+                {
+                  g_string_free (out, TRUE);
+                  return NULL;
+                }
+
+              append_uri_encoded (out, text, host.byte_start);
+              g_string_append (out, ascii);
+              append_uri_encoded (out, text + host.byte_end, length - host.byte_end);
+              return g_string_free (out, FALSE);
+            }
+
+          /* An ASCII host is kept as it is, but IDNA's lookup rules
+           * hold for it as for the others: "xn--a", "foo-" or a
+           * 64-octet label fail the conversion here just as they
+           * would after a U-label (and as idn2(1) refuses them). */
+          if (!iri_idna_check_ascii_host (name, name_len, host_mapping, error))
             {
               g_string_free (out, TRUE);
               return NULL;
             }
-
-          append_uri_encoded (out, text, host.byte_start);
-          g_string_append (out, ascii);
-          append_uri_encoded (out, text + host.byte_end, length - host.byte_end);
-          return g_string_free (out, FALSE);
         }
     }
 
@@ -191,14 +260,19 @@ to_uri (const char      *text,
  * `http://r%C3%A9sum%C3%A9.example.org`.  With one of the IDNA mappings
  * (§3.4.2), a host that has characters outside ASCII (written literally
  * or percent-encoded as UTF-8) is converted with IDNA Domain Name Lookup,
- * giving `http://xn--rsum-bpad.example.org`.  Hosts that are all ASCII
- * and IP literals are left alone.
+ * giving `http://xn--rsum-bpad.example.org`.  IP literals are left
+ * alone, and so are hosts that are all ASCII, but these must follow the
+ * same DNS and IDNA rules as a converted host: no empty label (but a
+ * trailing dot), labels of at most 63 octets and a name of at most 253,
+ * no hyphen at the start or end of a label, no `--` in its third and
+ * fourth positions unless it is a valid A-label (`http://xn--a/` fails).
  *
  * Returns: (transfer full) (nullable): the URI reference, or `NULL` when
  *   @iri is not valid UTF-8 ([error@Iri.Error.INVALID_UTF8]), contains a
  *   NUL byte ([error@Iri.Error.EMBEDDED_NUL]) or its host cannot be
- *   converted with IDNA ([error@Iri.Error.IDNA], with libidn2's reason;
- *   §3.4.2 says that the conversion then fails as a whole)
+ *   converted with IDNA or breaks the rules above
+ *   ([error@Iri.Error.IDNA], with the reason; §3.4.2 says that the
+ *   conversion then fails as a whole)
  *
  * Since: 0.1
  */
@@ -270,7 +344,8 @@ iri_reference_to_uri (IriReference    *self,
  * UTF-8 is decoded and the name goes through libidn2's Domain Name Lookup
  * (RFC 5891 §5.3–§5.5, §3.4.2), after UTS #46 processing for the two
  * UTS #46 mappings, even when it is all ASCII: "Fass.DE" becomes
- * "fass.de" with UTS #46, and an invalid A-label is refused.  A
+ * "fass.de" with UTS #46, and an invalid A-label is refused, as are
+ * the names that break the DNS's rules ([func@Iri.to_uri] lists them).  A
  * percent-encoded reserved character ("%2A", "%2F") is refused too:
  * decoding it would name a different host (RFC 3986 §2.2).
  *

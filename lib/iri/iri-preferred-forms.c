@@ -22,7 +22,7 @@
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
-#include "iri-analysis-private.h"
+#include "iri-unit-private.h"
 #include "iri-char-private.h"
 #include "iri-preferred-forms-private.h"
 #include "iri-reference-private.h"

@@ -112,6 +112,74 @@ test_to_uri (void)
   g_assert_nonnull (strstr (run.err, "dns"));
 }
 
+/* An ASCII host gets the DNS and IDNA rules too: with an IDNA mapping,
+ * to-uri fails on it as idn2(1) does, with the reason on stderr; the
+ * percent mapping keeps it. */
+static void
+test_to_uri_ascii_hosts (void)
+{
+  static const char *const mappings[] = { "--host=idna2008", "--host=uts46", "--host=uts46-transitional" };
+  static const struct {
+    const char *iri;
+    const char *reason;
+  } bad[] = {
+    { "http://xn--a/", "label “xn--a”: it decodes to “U+0080 PADDING CHARACTER”" },
+    { "http://xn----/", "label “xn----”: it is not valid Punycode" },
+    { "http://foo.example.org-/", "label “org-”: it ends with U+002D HYPHEN-MINUS" },
+    { "http://ab--cd.example/", "label “ab--cd”: its third and fourth characters are both U+002D HYPHEN-MINUS" },
+    { "http://a..b/", "an empty label" },
+  };
+  g_auto(Run) run = { 0, };
+
+  for (guint m = 0; m < G_N_ELEMENTS (mappings); m++)
+    {
+      for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+        {
+          run_tool (&run, NULL, 0, "to-uri", mappings[m], bad[i].iri, NULL);
+          g_assert_cmpint (run.status, ==, 1);
+          g_assert_cmpstr (run.out, ==, "\n");
+          g_assert_nonnull (strstr (run.err, "Cannot convert the host"));
+          g_assert_nonnull (strstr (run.err, bad[i].reason));
+          run_clear (&run);
+        }
+
+      /* Ordinary ASCII hosts convert to themselves. */
+      run_tool (&run, NULL, 0, "to-uri", mappings[m], "http://Example.com/", "http://_dmarc.example.com/",
+                "http://xn--bcher-kva.example/", "http://192.0.2.1/", "http://[::1]/", NULL);
+      g_assert_cmpint (run.status, ==, 0);
+      g_assert_cmpstr (run.out, ==, "http://Example.com/\nhttp://_dmarc.example.com/\n"
+                                    "http://xn--bcher-kva.example/\nhttp://192.0.2.1/\nhttp://[::1]/\n");
+      g_assert_cmpstr (run.err, ==, "");
+      run_clear (&run);
+    }
+
+  /* Like idn2 --tr46t, transitional processing takes the symbols
+   * IDNA2003 took; the others refuse them. */
+  run_tool (&run, NULL, 0, "to-uri", "--host=uts46", "http://xn--ls8h/", NULL);
+  g_assert_cmpint (run.status, ==, 1);
+  run_clear (&run);
+  run_tool (&run, NULL, 0, "to-uri", "--host=uts46-transitional", "http://xn--ls8h/", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_cmpstr (run.out, ==, "http://xn--ls8h/\n");
+  run_clear (&run);
+
+  /* A batch goes on after a failed line. */
+  run_tool (&run, "http://foo-/\nhttp://ok.example/\n", -1, "to-uri", "--host=uts46", "-", NULL);
+  g_assert_cmpint (run.status, ==, 1);
+  g_assert_cmpstr (run.out, ==, "\nhttp://ok.example/\n");
+  g_assert_nonnull (strstr (run.err, "standard input:1"));
+  run_clear (&run);
+
+  /* The percent mapping (the default) does not look at the host. */
+  run_tool (&run, NULL, 0, "to-uri", "http://xn--a/", "http://foo.example.org-/", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_cmpstr (run.out, ==, "http://xn--a/\nhttp://foo.example.org-/\n");
+  run_clear (&run);
+  run_tool (&run, NULL, 0, "to-uri", "--host=percent", "http://a..b/", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_cmpstr (run.out, ==, "http://a..b/\n");
+}
+
 static void
 test_to_iri (void)
 {
@@ -907,6 +975,7 @@ main (int   argc,
 
   g_test_add_func ("/iri-tool/help-and-version", test_help_and_version);
   g_test_add_func ("/iri-tool/to-uri", test_to_uri);
+  g_test_add_func ("/iri-tool/to-uri/ascii-hosts", test_to_uri_ascii_hosts);
   g_test_add_func ("/iri-tool/to-iri", test_to_iri);
   g_test_add_func ("/iri-tool/format", test_format);
   g_test_add_func ("/iri-tool/detect", test_detect);

@@ -561,6 +561,271 @@ test_preferred_forms_spans (void)
   g_assert_cmpuint (found, ==, 6);
 }
 
+/* The DNS and IDNA rules for every label of a registered name, ASCII
+ * ones included (RFC 1034 §3.1, RFC 1123 §2.1, RFC 5890 §2.3, RFC 5891
+ * §4.2.3.1, §5.4), and the deviation note (UTS #46 §4). */
+
+static const char *
+severity_name (IriSeverity severity)
+{
+  switch (severity)
+    {
+    case IRI_SEVERITY_ERROR:
+      return "error";
+    case IRI_SEVERITY_WARNING:
+      return "warning";
+    case IRI_SEVERITY_INFO:
+      return "info";
+    case IRI_SEVERITY_NONE:
+    default:
+      return "none";
+    }
+}
+
+/* "code:severity@start-end,…" for the findings whose code starts with
+ * @prefix, in the analysis' order. */
+static char *
+findings (IriAnalysis *analysis,
+          const char  *prefix)
+{
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; i < iri_analysis_get_n_diagnostics (analysis); i++)
+    {
+      IriDiagnostic *d = iri_analysis_get_diagnostic (analysis, i);
+
+      if (!g_str_has_prefix (iri_diagnostic_get_code (d), prefix))
+        continue;
+      if (out->len > 0)
+        g_string_append_c (out, ',');
+      g_string_append_printf (out, "%s:%s@%" G_GSIZE_FORMAT "-%" G_GSIZE_FORMAT, iri_diagnostic_get_code (d),
+                              severity_name (iri_diagnostic_get_severity (d)),
+                              iri_diagnostic_get_start (d), iri_diagnostic_get_end (d));
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* @A63TEXT@ and the like stand for long labels and names. */
+static char *
+expand_lengths (const char *text)
+{
+  g_autoptr(GString) out = g_string_new (text);
+  g_autofree char *a63 = g_strnfill (63, 'a');
+  g_autofree char *a64 = g_strnfill (64, 'a');
+  g_autoptr(GString) a253 = g_string_new (NULL);
+  g_autoptr(GString) a254 = NULL;
+
+  /* 4 labels of 63 and a dot between them: 255; cut to 253. */
+  for (guint i = 0; i < 4; i++)
+    g_string_append_printf (a253, "%s%s", i > 0 ? "." : "", a63);
+  g_string_truncate (a253, 253);
+  a254 = g_string_new (a253->str);
+  g_string_append_c (a254, 'a');
+
+  g_string_replace (out, "@A63TEXT@", a63, 0);
+  g_string_replace (out, "@A64@", a64, 0);
+  g_string_replace (out, "@A253@", a253->str, 0);
+  g_string_replace (out, "@A254@", a254->str, 0);
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+/* Ordinary hosts get nothing at all. */
+static void
+test_host_rules_ordinary (void)
+{
+  static const char *const iris[] = {
+    "http://example.com/",
+    "https://www.example.com/index.html",
+    "http://a-b.example/",
+    "http://a--b.example/",          /* "--" elsewhere than at 3–4 */
+    "http://xn--bcher-kva.example/",
+    "http://localhost/",
+    "http://localhost:8080/",
+    "http://192.0.2.1/",
+    "http://[2001:db8::1]/",
+    "http://_dmarc.example.com/",
+    "http://example.com./",          /* the root label */
+    "http://3com.example/",
+    "file://my_host/share",
+    "file:///etc/hosts",
+    "mailto:user@example.com",
+    "//example.org/relative",
+    "http://@A63TEXT@.example/",
+    "http://@A253@/",
+    "http://b\xC3\xBC" "cher.example/",
+    "http://\xD0\xBF\xD1\x80\xD0\xB8\xD0\xBC\xD0\xB5\xD1\x80.\xD1\x80\xD1\x84/",   /* пример.рф */
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (iris); i++)
+    {
+      g_autofree char *iri = expand_lengths (iris[i]);
+      g_autoptr(IriAnalysis) a = iri_analyze (iri, -1);
+      g_autofree char *all = findings (a, "");
+
+      g_test_message ("%s: %s", iris[i], all);
+      g_assert_cmpstr (all, ==, "");
+      g_assert_nonnull (iri_analysis_get_uri_idna (a));
+    }
+}
+
+typedef struct {
+  const char *iri;
+  const char *expected;   /* findings (analysis ()) of the idna-* codes */
+} HostRuleCase;
+
+static const HostRuleCase host_rule_cases[] = {
+  /* A hyphen at a label's edge: an error for a DNS scheme. */
+  { "http://foo.example.org-/", "idna-hyphen-edge:error@19-23" },
+  { "http://-a.example/", "idna-hyphen-edge:error@7-9" },
+  { "HTTPS://a.-b-.example/", "idna-hyphen-edge:error@10-13" },
+  { "ws://a-/", "idna-hyphen-edge:error@5-7" },
+  { "wss://a-/", "idna-hyphen-edge:error@6-8" },
+  { "ftp://a-/", "idna-hyphen-edge:error@6-8" },
+  { "http://-foo%2D.example/", "idna-hyphen-edge:error@7-14" },
+  /* A U-label too, where IDNA2008 lookup would let it through. */
+  { "http://\xC3\xA4-.de/", "idna-hyphen-edge:error@7-9" },
+  /* Any other scheme, or none: RFC 3986 §3.2.2's SHOULD. */
+  { "foo://-x-/", "idna-hyphen-edge:warning@6-9" },
+  { "file://host-/x", "idna-hyphen-edge:warning@7-12" },
+  { "//-a/", "idna-hyphen-edge:warning@2-4" },
+  /* "--" in positions 3–4 without being an A-label. */
+  { "http://ab--cd.example/", "idna-hyphen-3-4:warning@7-13" },
+  { "https://r3---sn-ab5l.googlevideo.com/", "idna-hyphen-3-4:warning@8-20" },
+  { "foo://ab--cd/", "idna-hyphen-3-4:info@6-12" },
+  /* Malformed A-labels. */
+  { "http://xn--a/", "idna-invalid-a-label:error@7-12" },
+  { "http://xn--ls8h/", "idna-invalid-a-label:error@7-15" },
+  { "http://xn----/", "idna-invalid-a-label:error@7-13" },
+  { "http://xn----zfa.de/", "idna-invalid-a-label:error@7-16" },
+  { "http://www.XN--AB-G4T.example/", "idna-invalid-a-label:error@11-21" },
+  { "foo://xn--a/", "idna-invalid-a-label:warning@6-11" },
+  /* Lengths: an empty label (the span is its extra dot), 64 octets, 254. */
+  { "http://a..b/", "idna-empty-label:error@8-9" },
+  { "http://.a/", "idna-empty-label:error@7-8" },
+  { "http://./", "idna-empty-label:error@7-8" },
+  { "foo://a..b/", "idna-empty-label:warning@7-8" },
+  { "http://@A64@.example/", "idna-label-too-long:error@7-71" },
+  { "http://@A253@/", "" },
+  { "http://@A253@./", "" },
+  { "http://@A254@/", "idna-host-too-long:error@7-261" },
+  { "foo://@A254@/", "idna-host-too-long:warning@6-260" },
+  /* One finding per label, however many labels. */
+  { "http://-a.b-.xn--a/", "idna-hyphen-edge:error@7-9,idna-hyphen-edge:error@10-12,idna-invalid-a-label:error@13-18" },
+  /* The domains of mailto: addresses are DNS names too. */
+  { "mailto:user@-example.com", "idna-hyphen-edge:error@12-20" },
+  { "mailto:a@b.example,c@xn--a", "idna-invalid-a-label:error@21-26" },
+  { "mailto:a@[192.0.2.1]", "" },
+  { "mailto:a-@example.com?subject=-x-", "" },
+  /* Deviation characters: both hosts differ. */
+  { "http://fa\xC3\x9F.de/", "idna-deviation:info@7-13" },
+  { "http://fa%C3%9F.de/", "idna-deviation:info@7-18" },
+  { "http://\xCE\xB2\xCF\x8C\xCE\xBB\xCE\xBF\xCF\x82.gr/", "idna-deviation:info@7-15" },    /* βόλος.gr */
+  { "http://\xE0\xB7\x81\xE0\xB7\x8A\xE2\x80\x8D\xE0\xB6\xBB\xE0\xB7\x93.lk/", "idna-deviation:info@7-15" },  /* ශ්‍රී.lk (ZWJ) */
+  /* No deviation: none of the four, or the same host either way. */
+  { "http://b\xC3\xBC" "cher.de/", "" },
+  { "http://\xCF\x83.gr/", "" },
+};
+
+static void
+test_host_rules (void)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (host_rule_cases); i++)
+    {
+      g_autofree char *iri = expand_lengths (host_rule_cases[i].iri);
+      g_autoptr(IriAnalysis) a = iri_analyze (iri, -1);
+      g_autofree char *idna = findings (a, "idna-");
+
+      g_test_message ("%s: %s", host_rule_cases[i].iri, idna);
+      g_assert_cmpstr (idna, ==, host_rule_cases[i].expected);
+    }
+}
+
+/* The messages name the characters and both hosts. */
+static void
+test_host_rule_messages (void)
+{
+  static const struct {
+    const char *iri;
+    const char *spec;
+    const char *parts[3];
+  } cases[] = {
+    { "http://foo.example.org-/", "RFC 1123 §2.1, RFC 5891 §4.2.3.1",
+      { "“org-”", "ends with U+002D HYPHEN-MINUS", NULL } },
+    { "http://-a.example/", "RFC 1123 §2.1, RFC 5891 §4.2.3.1",
+      { "“-a”", "begins with U+002D HYPHEN-MINUS", NULL } },
+    { "http://ab--cd.example/", "RFC 5890 §2.3.1, RFC 5891 §4.2.3.1",
+      { "“ab--cd”", "U+002D HYPHEN-MINUS", "reserved" } },
+    { "http://xn----/", "RFC 5890 §2.3.2.1, RFC 5891 §5.4",
+      { "“xn----”", "not valid Punycode", NULL } },
+    { "http://xn--a/", "RFC 5890 §2.3.2.1, RFC 5891 §5.4",
+      { "“xn--a”", "U+0080", "IDNA2008" } },
+    { "http://xn----zfa.de/", "RFC 5890 §2.3.2.1, RFC 5891 §5.4",
+      { "“\xC3\xA4-”", "ends with U+002D HYPHEN-MINUS", NULL } },
+    { "http://@A64@.example/", "RFC 1034 §3.1, RFC 5890 §2.3.2.1",
+      { "64 octets", "at most 63", NULL } },
+    { "http://@A254@/", "RFC 1034 §3.1, RFC 3986 §3.2.2",
+      { "254 octets", "at most 253", NULL } },
+    { "http://a..b/", "RFC 1034 §3.1",
+      { "empty label", "trailing dot", NULL } },
+    { "http://fa\xC3\x9F.de/", "UTS #46 §4 step 1",
+      { "xn--fa-hia.de", "fass.de", "U+00DF LATIN SMALL LETTER SHARP S" } },
+    { "http://\xE0\xB7\x81\xE0\xB7\x8A\xE2\x80\x8D\xE0\xB6\xBB\xE0\xB7\x93.lk/", "UTS #46 §4 step 1",
+      { "xn--10cl1a0b660p.lk", "xn--10cl1a0b.lk", "U+200D ZERO WIDTH JOINER" } },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *iri = expand_lengths (cases[i].iri);
+      g_autoptr(IriAnalysis) a = iri_analyze (iri, -1);
+      IriDiagnostic *d = NULL;
+
+      for (guint k = 0; k < iri_analysis_get_n_diagnostics (a) && d == NULL; k++)
+        {
+          if (g_str_has_prefix (iri_diagnostic_get_code (iri_analysis_get_diagnostic (a, k)), "idna-"))
+            d = iri_analysis_get_diagnostic (a, k);
+        }
+
+      g_assert_nonnull (d);
+      g_test_message ("%s: %s", cases[i].iri, iri_diagnostic_get_message (d));
+      g_assert_cmpstr (iri_diagnostic_get_spec (d), ==, cases[i].spec);
+      g_assert_nonnull (iri_diagnostic_get_hint (d));
+      for (guint k = 0; k < G_N_ELEMENTS (cases[i].parts) && cases[i].parts[k] != NULL; k++)
+        g_assert_nonnull (strstr (iri_diagnostic_get_message (d), cases[i].parts[k]));
+    }
+}
+
+/* The IDNA form of the URI follows iri_to_uri(): an ASCII host that
+ * breaks the rules has none, and the label finding says why (no second
+ * `idna-invalid-host`). */
+static void
+test_host_rules_uri_idna (void)
+{
+  g_autoptr(IriAnalyzer) analyzer = iri_analyzer_new ();
+  g_autoptr(IriAnalysis) a = iri_analyze ("http://xn--a/", -1);
+  g_autoptr(IriAnalysis) b = iri_analyze ("http://b\xC3\xBC" "cher.example-/", -1);
+  g_autoptr(IriAnalysis) c = NULL;
+  g_autoptr(IriAnalysis) d = NULL;
+  g_autofree char *b_findings = findings (b, "idna-");
+
+  g_assert_null (iri_analysis_get_uri_idna (a));
+  g_assert_cmpstr (iri_analysis_get_uri (a), ==, "http://xn--a/");
+  g_assert_null (iri_analysis_get_uri_idna (b));
+  g_assert_cmpstr (b_findings, ==, "idna-hyphen-edge:error@14-22");
+
+  /* libidn2's transitional processing takes the symbols IDNA2003 took:
+   * the IDNA form exists, the IDNA2008 finding stays. */
+  iri_analyzer_set_host_mapping (analyzer, IRI_HOST_MAPPING_UTS46_TRANSITIONAL);
+  c = iri_analyzer_analyze (analyzer, "http://xn--ls8h/", -1);
+  g_assert_cmpstr (iri_analysis_get_uri_idna (c), ==, "http://xn--ls8h/");
+
+  /* With the percent mapping the rules still hold, and the URI is its
+   * own IDNA form. */
+  iri_analyzer_set_host_mapping (analyzer, IRI_HOST_MAPPING_PERCENT);
+  d = iri_analyzer_analyze (analyzer, "http://foo-/", -1);
+  g_assert_cmpstr (iri_analysis_get_uri_idna (d), ==, "http://foo-/");
+  g_assert_cmpuint (iri_analysis_get_n_diagnostics (d), ==, 1);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -571,6 +836,10 @@ main (int   argc,
   g_test_add_func ("/iri/analysis/units/edge-cases", test_units_edge_cases);
   g_test_add_func ("/iri/analysis/uris", test_uris);
   g_test_add_func ("/iri/analysis/a-labels", test_a_labels);
+  g_test_add_func ("/iri/analysis/host-rules/ordinary", test_host_rules_ordinary);
+  g_test_add_func ("/iri/analysis/host-rules/findings", test_host_rules);
+  g_test_add_func ("/iri/analysis/host-rules/messages", test_host_rule_messages);
+  g_test_add_func ("/iri/analysis/host-rules/uri-idna", test_host_rules_uri_idna);
   g_test_add_func ("/iri/analysis/never-fails", test_never_fails);
   g_test_add_func ("/iri/analysis/analyzer-notify", test_analyzer_notify);
   g_test_add_func ("/iri/analysis/display-message", test_display_message);
