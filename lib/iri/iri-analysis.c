@@ -1442,9 +1442,12 @@ iri_analysis_get_uri_idna (IriAnalysis *self)
  * @self: an analysis
  *
  * Gets the IRI that the URI converts back to for reading (§3.7): what is
- * safe to decode is decoded, bidi controls, invisible characters and
- * bytes that are not UTF-8 stay percent-encoded, valid A-labels are
- * shown as U-labels.
+ * safe to decode is decoded, bidi controls, invisible characters, bytes
+ * that are not UTF-8 and look-alikes of delimiters stay percent-encoded,
+ * valid A-labels are shown as U-labels — under the analyzer's display
+ * policy ([property@Iri.Analyzer:display-policy]; strict with the
+ * analyzer's own settings when unset), so a label this analysis flags
+ * stays as the URI has it.
  *
  * Returns: (transfer none): the IRI for reading
  *
