@@ -1589,9 +1589,11 @@ iri_format_minimal_with_policy (IriDisplayPolicy  *policy,
     }
 
   /* A host that still cannot be taken whole has characters the policy
-   * keeps percent-encoded, such as U+3002 IDEOGRAPHIC FULL STOP written
-   * in an IRI (§5.1b): it is shown as the host a browser looks up, in
-   * ASCII (UTS #46 maps that character to "."; §3.4.2). */
+   * keeps percent-encoded: U+3002 IDEOGRAPHIC FULL STOP written in an IRI
+   * (§5.1b), or a label the strict policy flags, written in Unicode.  It
+   * is shown as the host a browser looks up (UTS #46, §3.4.2: U+3002 is
+   * a "."), which the policy then judges again, so that formatting the
+   * result gives the result. */
   if (iri_reference_get_host_kind (reference) == IRI_HOST_REG_NAME)
     {
       IriSpan host;
@@ -1604,7 +1606,10 @@ iri_format_minimal_with_policy (IriDisplayPolicy  *policy,
           if (uri46 != NULL)
             {
               g_free (readable);
-              readable = iri_display_policy_uri_to_iri (policy, uri46, -1, IRI_TO_IRI_KEEP_PUNYCODE, NULL, NULL);
+              readable = iri_display_policy_uri_to_iri (policy, uri46, -1,
+                                                        (flags & IRI_FORMAT_KEEP_PUNYCODE) != 0
+                                                          ? IRI_TO_IRI_KEEP_PUNYCODE : IRI_TO_IRI_DEFAULT,
+                                                        NULL, NULL);
               len = strlen (readable);
               g_clear_pointer (&reference, iri_reference_unref);
               reference = iri_reference_parse_tolerant (readable, len, IRI_PARSE_DEFAULT);

@@ -918,9 +918,9 @@ convert_a_label (ToIri *self,
 /* A label the caller decided to keep as the URI has it (the display
  * policy's strict level).  A URI's label is ASCII (an A-label, or
  * percent-encoding) and is copied.  An IRI given as input may have
- * literal characters outside ASCII: the label then shows as the A-label
- * that a browser would look up (UTS #46, §3.4.2), or, when IDNA refuses
- * it, percent-encoded (§3.3). */
+ * literal characters outside ASCII: they are percent-encoded (§3.3), the
+ * form the IRI maps to, so that the result still maps back to the same
+ * URI (an A-label would not, with the percent host mapping). */
 static void
 keep_label (ToIri               *self,
             gsize                start,
@@ -932,26 +932,9 @@ keep_label (ToIri               *self,
   gsize out_start = self->out->len;
   g_autofree char *kept = NULL;
   g_autofree char *kept_quoted = NULL;
-  gboolean ascii = TRUE;
 
   flush_run (self);
-  for (gsize i = start; i < end && ascii; i++)
-    ascii = (guchar) self->text[i] < 0x80;
-  if (!ascii)
-    {
-      g_autofree char *a_label = iri_idna_to_ascii (self->text + start, end - start,
-                                                    IRI_HOST_MAPPING_UTS46, NULL);
-
-      ascii = a_label != NULL;
-      for (const char *p = a_label; p != NULL && *p != '\0' && ascii; p++)
-        ascii = (guchar) *p < 0x80;
-      if (ascii)
-        g_string_append (self->out, a_label);
-    }
-  else
-    g_string_append_len (self->out, self->text + start, end - start);
-  if (!ascii)
-    append_uri_encoded (self->out, self->text + start, end - start);
+  append_uri_encoded (self->out, self->text + start, end - start);
   kept = g_strndup (self->out->str + out_start, self->out->len - out_start);
   kept_quoted = iri_quote (kept);
   report_label_kept (self, &span,
