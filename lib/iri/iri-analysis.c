@@ -1122,33 +1122,42 @@ analyze (IriAnalyzer *analyzer,
     iri_safety_check (self->reference, self->units, &config, &diagnostics);
   }
 
-  /* §3.3–§3.6: the tolerant reference's text is valid UTF-8, and the
-   * percent mapping is defined for every such text, so this cannot
-   * fail. */
-  if (is_uri_as_is (self->reference))
-    self->uri = iri_reference_get_text (self->reference);
-  else
-    self->uri = self->owned_uri = iri_reference_to_uri (self->reference, IRI_HOST_MAPPING_PERCENT, NULL);
-  g_assert (self->uri != NULL);
-
   host = iri_reference_get_host (self->reference);
-  if (host == NULL || iri_reference_get_host_kind (self->reference) != IRI_HOST_REG_NAME ||
-      !host_needs_idna (host))
-    self->uri_idna = self->uri;
-  else if (analyzer->host_mapping != IRI_HOST_MAPPING_PERCENT)
-    {
-      self->uri_idna = self->owned_uri_idna = iri_reference_to_uri (self->reference, analyzer->host_mapping, &error);
-      if (self->uri_idna == NULL)
-        {
-          IriSpan span;
 
-          iri_reference_get_span (self->reference, IRI_COMPONENT_HOST, &span);
-          iri_diagnostics_add (&diagnostics,
-                               iri_diagnostic_new_take ("idna-invalid-host", IRI_SEVERITY_ERROR,
-                                                        IRI_COMPONENT_HOST, &span,
-                                                        "RFC 3987bis §3.4.2, RFC 5891 §5",
-                                                        g_strdup (error->message),
-                                                        g_strdup (_("The host cannot be looked up in the DNS as it is; check it for characters that IDNA does not allow, or use the percent-encoded form."))));
+  /* The policy judges the characters of a decoded form; its URI forms
+   * (and IDNA's verdict on a host decoded from valid A-labels) would
+   * cost an IDNA lookup per label for nothing. */
+  if (for_display)
+    self->uri = self->uri_idna = iri_reference_get_text (self->reference);
+  else
+    {
+      /* §3.3–§3.6: the tolerant reference's text is valid UTF-8, and the
+       * percent mapping is defined for every such text, so this cannot
+       * fail. */
+      if (is_uri_as_is (self->reference))
+        self->uri = iri_reference_get_text (self->reference);
+      else
+        self->uri = self->owned_uri = iri_reference_to_uri (self->reference, IRI_HOST_MAPPING_PERCENT, NULL);
+      g_assert (self->uri != NULL);
+
+      if (host == NULL || iri_reference_get_host_kind (self->reference) != IRI_HOST_REG_NAME ||
+          !host_needs_idna (host))
+        self->uri_idna = self->uri;
+      else if (analyzer->host_mapping != IRI_HOST_MAPPING_PERCENT)
+        {
+          self->uri_idna = self->owned_uri_idna = iri_reference_to_uri (self->reference, analyzer->host_mapping, &error);
+          if (self->uri_idna == NULL)
+            {
+              IriSpan span;
+
+              iri_reference_get_span (self->reference, IRI_COMPONENT_HOST, &span);
+              iri_diagnostics_add (&diagnostics,
+                                   iri_diagnostic_new_take ("idna-invalid-host", IRI_SEVERITY_ERROR,
+                                                            IRI_COMPONENT_HOST, &span,
+                                                            "RFC 3987bis §3.4.2, RFC 5891 §5",
+                                                            g_strdup (error->message),
+                                                            g_strdup (_("The host cannot be looked up in the DNS as it is; check it for characters that IDNA does not allow, or use the percent-encoded form."))));
+            }
         }
     }
 
