@@ -1221,8 +1221,11 @@ iri_to_iri_convert (const char     *uri,
  * (RFC 5891 §5.4: it decodes, the result is a valid IDNA2008 label that
  * encodes back to the same A-label, and it is safe to display); other
  * A-labels stay as they are, each with an `idna-invalid-a-label`
- * warning.  Percent-encoded UTF-8 in the other labels is decoded under
- * the rules of [func@Iri.uri_to_iri].
+ * warning; so does one whose U-label has a character that looks like a
+ * delimiter (§5.1b), with an `unsafe-label-kept` note.  Percent-encoded
+ * UTF-8 in the other labels is decoded under the rules of
+ * [func@Iri.uri_to_iri].  No spoofing analysis is made here: use
+ * [method@Iri.DisplayPolicy.uri_to_iri] to show a host to a person.
  *
  * Bytes of @host that are not UTF-8 are shown as U+FFFD, with an
  * `invalid-utf8` diagnostic.
