@@ -15,6 +15,7 @@
 #include "iri-reference-private.h"
 #include "iri-char-private.h"
 #include "iri-diagnostic-private.h"
+#include "iri-display-policy-private.h"
 #include "iri-enums.h"
 #include "iri-error.h"
 #include "iri-idna-private.h"
@@ -163,7 +164,8 @@ check_mailto_domains (IriReference   *reference,
 static IriAnalysis *
 analyze (IriAnalyzer *analyzer,
          const char  *text,
-         gsize        length);
+         gsize        length,
+         gboolean     for_display);
 
 /* ------------------------------------------------------------------ */
 
@@ -190,6 +192,7 @@ struct _IriAnalyzer
   IriKnownHosts  *known;          /* prepared from known_hosts */
   IriRestrictionLevel host_level;
   IriRestrictionLevel unit_level;
+  IriDisplayPolicy *display_policy;   /* (nullable) */
 };
 
 enum {
@@ -200,6 +203,7 @@ enum {
   PROP_KNOWN_HOSTS,
   PROP_HOST_RESTRICTION_LEVEL,
   PROP_UNIT_RESTRICTION_LEVEL,
+  PROP_DISPLAY_POLICY,
   N_PROPS,
 };
 
@@ -235,6 +239,9 @@ iri_analyzer_get_property (GObject    *object,
     case PROP_UNIT_RESTRICTION_LEVEL:
       g_value_set_enum (value, self->unit_level);
       break;
+    case PROP_DISPLAY_POLICY:
+      g_value_set_object (value, self->display_policy);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -268,6 +275,9 @@ iri_analyzer_set_property (GObject      *object,
     case PROP_UNIT_RESTRICTION_LEVEL:
       iri_analyzer_set_unit_restriction_level (self, g_value_get_enum (value));
       break;
+    case PROP_DISPLAY_POLICY:
+      iri_analyzer_set_display_policy (self, g_value_get_object (value));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -280,6 +290,7 @@ iri_analyzer_finalize (GObject *object)
 
   g_strfreev (self->known_hosts);
   g_clear_pointer (&self->known, iri_known_hosts_free);
+  g_clear_object (&self->display_policy);
 
   G_OBJECT_CLASS (iri_analyzer_parent_class)->finalize (object);
 }
@@ -379,6 +390,21 @@ iri_analyzer_class_init (IriAnalyzerClass *klass)
                        IRI_TYPE_RESTRICTION_LEVEL, IRI_RESTRICTION_MODERATELY_RESTRICTIVE,
                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
 
+  /**
+   * IriAnalyzer:display-policy:
+   *
+   * The display policy of the readable form
+   * ([method@Iri.Analysis.get_display_iri]).  When %NULL (the default),
+   * a strict policy with the analyzer's own known hosts and settings:
+   * a host label this analyzer flags is never shown decoded.
+   *
+   * Since: 0.1
+   */
+  properties[PROP_DISPLAY_POLICY] =
+    g_param_spec_object ("display-policy", NULL, NULL,
+                         IRI_TYPE_DISPLAY_POLICY,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -403,6 +429,48 @@ IriAnalyzer *
 iri_analyzer_new (void)
 {
   return g_object_new (IRI_TYPE_ANALYZER, NULL);
+}
+
+/**
+ * iri_analyzer_get_display_policy:
+ * @self: an analyzer
+ *
+ * Gets the display policy of the readable form.
+ *
+ * Returns: (transfer none) (nullable): the policy, or %NULL when a strict
+ *   policy with the analyzer's own known hosts is used
+ *
+ * Since: 0.1
+ */
+IriDisplayPolicy *
+iri_analyzer_get_display_policy (IriAnalyzer *self)
+{
+  g_return_val_if_fail (IRI_IS_ANALYZER (self), NULL);
+
+  return self->display_policy;
+}
+
+/**
+ * iri_analyzer_set_display_policy:
+ * @self: an analyzer
+ * @policy: (nullable): a display policy, or %NULL for a strict one with
+ *   the analyzer's own known hosts
+ *
+ * Sets the display policy of the readable form
+ * ([method@Iri.Analysis.get_display_iri]).  Analyses already made keep
+ * theirs; the policy must not change while the analyzer uses it.
+ *
+ * Since: 0.1
+ */
+void
+iri_analyzer_set_display_policy (IriAnalyzer      *self,
+                                 IriDisplayPolicy *policy)
+{
+  g_return_if_fail (IRI_IS_ANALYZER (self));
+  g_return_if_fail (policy == NULL || IRI_IS_DISPLAY_POLICY (policy));
+
+  if (g_set_object (&self->display_policy, policy))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DISPLAY_POLICY]);
 }
 
 /**
@@ -682,7 +750,15 @@ iri_analyzer_analyze (IriAnalyzer *self,
   if (length < 0)
     length = strlen (text);
 
-  return analyze (self, text != NULL ? text : "", length);
+  return analyze (self, text != NULL ? text : "", length, FALSE);
+}
+
+IriAnalysis *
+iri_analyzer_analyze_for_display (IriAnalyzer *self,
+                                  const char  *text,
+                                  gsize        length)
+{
+  return analyze (self, text, length, TRUE);
 }
 
 /**
@@ -716,7 +792,8 @@ iri_analyze (const char *text,
 static IriAnalysis *
 analyze (IriAnalyzer *analyzer,
          const char  *text,
-         gsize        length)
+         gsize        length,
+         gboolean     for_display)
 {
   IriAnalysis *self = g_new0 (IriAnalysis, 1);
   IriDiagnostics diagnostics = { NULL, 0 };
@@ -731,7 +808,7 @@ analyze (IriAnalyzer *analyzer,
   g_atomic_ref_count_init (&self->ref_count);
   self->notation = analyzer->notation;
   self->display_mode = analyzer->display_mode;
-  if (analyzer->notation != IRI_NOTATION_NONE)
+  if (analyzer->notation != IRI_NOTATION_NONE && !for_display)
     {
       rtl_text = iri_notation_to_rtl (text, length, analyzer->notation);
       text = rtl_text;
@@ -774,17 +851,27 @@ analyze (IriAnalyzer *analyzer,
     iri_safety_check (self->reference, self->units, &config, &diagnostics);
   }
 
-  /* Notes on forms that normalization would change (RFC 3986 §6.2). */
-  iri_preferred_forms_check (self->reference, &diagnostics);
+  /* Notes on forms that normalization would change (RFC 3986 §6.2);
+   * the display policy only weighs warnings and errors. */
+  if (!for_display)
+    iri_preferred_forms_check (self->reference, &diagnostics);
 
-  /* §3.3–§3.6: the tolerant reference's text is valid UTF-8, and the
-   * percent mapping is defined for every such text, so this cannot
-   * fail. */
-  if (is_uri_as_is (self->reference))
-    self->uri = iri_reference_get_text (self->reference);
+  /* The policy judges the characters of a decoded form; its URI forms
+   * (and IDNA's verdict on a host decoded from valid A-labels) would
+   * cost an IDNA lookup per label for nothing. */
+  if (for_display)
+    self->uri = self->uri_idna = iri_reference_get_text (self->reference);
   else
-    self->uri = self->owned_uri = iri_reference_to_uri (self->reference, IRI_HOST_MAPPING_PERCENT, NULL);
-  g_assert (self->uri != NULL);
+    {
+      /* §3.3–§3.6: the tolerant reference's text is valid UTF-8, and the
+       * percent mapping is defined for every such text, so this cannot
+       * fail. */
+      if (is_uri_as_is (self->reference))
+        self->uri = iri_reference_get_text (self->reference);
+      else
+        self->uri = self->owned_uri = iri_reference_to_uri (self->reference, IRI_HOST_MAPPING_PERCENT, NULL);
+      g_assert (self->uri != NULL);
+    }
 
   host = iri_reference_get_host (self->reference);
   if (host != NULL && iri_reference_get_host_kind (self->reference) == IRI_HOST_REG_NAME)
@@ -806,7 +893,9 @@ analyze (IriAnalyzer *analyzer,
            g_ascii_strcasecmp (iri_reference_get_scheme (self->reference), "mailto") == 0)
     check_mailto_domains (self->reference, &diagnostics);
 
-  if (host == NULL || iri_reference_get_host_kind (self->reference) != IRI_HOST_REG_NAME)
+  if (for_display)
+    ;   /* self->uri_idna is the text, as above */
+  else if (host == NULL || iri_reference_get_host_kind (self->reference) != IRI_HOST_REG_NAME)
     self->uri_idna = self->uri;
   else
     {
@@ -840,14 +929,28 @@ analyze (IriAnalyzer *analyzer,
         }
     }
 
-  /* §3.7: the IRI that the URI converts back to, for reading. */
+  /* §3.7: the IRI that the URI converts back to, for reading, under the
+   * display policy.  The policy analyses the decoded form; when that is
+   * the text analysed here, its findings are the ones at hand.  An
+   * analysis made for the policy has no readable form of its own, which
+   * is what ends the recursion. */
   {
     const char *uri = self->uri_idna != NULL ? self->uri_idna : self->uri;
 
-    if (is_iri_as_is (uri))
+    g_assert (uri != NULL);
+
+    if (for_display || is_iri_as_is (uri))
       self->display_iri = uri;
+    else if (analyzer->display_policy == NULL)
+      self->display_iri = self->owned_display_iri =
+        iri_display_to_iri (IRI_DISPLAY_STRICT, analyzer,
+                            iri_reference_get_text (self->reference), diagnostics.items,
+                            uri, strlen (uri), IRI_TO_IRI_DEFAULT, NULL, NULL);
     else
-      self->display_iri = self->owned_display_iri = iri_uri_to_iri (uri, -1, IRI_TO_IRI_DEFAULT, NULL, NULL);
+      self->display_iri = self->owned_display_iri =
+        iri_display_to_iri (iri_display_policy_get_level (analyzer->display_policy),
+                            iri_display_policy_get_analyzer (analyzer->display_policy),
+                            NULL, NULL, uri, strlen (uri), IRI_TO_IRI_DEFAULT, NULL, NULL);
     g_assert (self->display_iri != NULL);
   }
 
@@ -1108,9 +1211,12 @@ iri_analysis_get_uri_idna (IriAnalysis *self)
  * @self: an analysis
  *
  * Gets the IRI that the URI converts back to for reading (§3.7): what is
- * safe to decode is decoded, bidi controls, invisible characters and
- * bytes that are not UTF-8 stay percent-encoded, valid A-labels are
- * shown as U-labels.
+ * safe to decode is decoded, bidi controls, invisible characters, bytes
+ * that are not UTF-8 and look-alikes of delimiters stay percent-encoded,
+ * valid A-labels are shown as U-labels — under the analyzer's display
+ * policy ([property@Iri.Analyzer:display-policy]; strict with the
+ * analyzer's own settings when unset), so a label this analysis flags
+ * stays as the URI has it.
  *
  * Returns: (transfer none): the IRI for reading
  *

@@ -211,6 +211,131 @@ test_to_iri (void)
   g_assert_nonnull (strstr (run.err, "U+202E"));
 }
 
+static JsonObject *parse_json_line (const char *line);
+
+/* --display and --known-hosts of to-iri, format and inspect (DESIGN.md
+ * §5a): stdout stays exact, the reason goes to stderr as a note, the
+ * status stays 0; machine outputs do not change. */
+static void
+test_display_policy (void)
+{
+  g_auto(Run) run = { 0, };
+  g_autofree char *dir = g_dir_make_tmp ("iri-cli-XXXXXX", NULL);
+  g_autofree char *hosts = g_build_filename (dir, "hosts.txt", NULL);
+  g_auto(GStrv) lines = NULL;
+  JsonObject *o;
+
+  g_assert_true (g_file_set_contents (hosts, "# trusted\ncoco.bg\n", -1, NULL));
+
+  /* Strict by default: all-Cyrillic "аррӏе" stays an A-label, with a
+   * note naming the finding; bücher.de is decoded. */
+  run_tool (&run, NULL, 0, "to-iri", "http://xn--80ak6aa92e.com/", "http://xn--bcher-kva.de/", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_cmpstr (run.out, ==, "http://xn--80ak6aa92e.com/\nhttp://b\xC3\xBC" "cher.de/\n");
+  g_assert_nonnull (strstr (run.err, "iri: note: "));
+  g_assert_nonnull (strstr (run.err, "confusable-whole-script"));
+  g_assert_null (strstr (run.err, "bcher"));
+  run_clear (&run);
+
+  run_tool (&run, NULL, 0, "to-iri", "--display=strict", "http://www.xn--pypal-4ve.com/", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_cmpstr (run.out, ==, "http://www.xn--pypal-4ve.com/\n");
+  g_assert_nonnull (strstr (run.err, "confusable-mixed-script"));
+  g_assert_nonnull (strstr (run.err, "U+0430"));
+  run_clear (&run);
+
+  run_tool (&run, NULL, 0, "to-iri", "--display=permissive", "http://xn--80ak6aa92e.com/", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_cmpstr (run.out, ==, "http://\xD0\xB0\xD1\x80\xD1\x80\xD3\x8F\xD0\xB5.com/\n");
+  g_assert_cmpstr (run.err, ==, "");
+  run_clear (&run);
+
+  /* A look-alike of a delimiter stays encoded under both levels. */
+  for (guint i = 0; i < 2; i++)
+    {
+      run_tool (&run, NULL, 0, "to-iri", i == 0 ? "--display=strict" : "--display=permissive",
+                "http://paypal.com%E2%88%95login.evil.example/", "http://a.example/x%EF%BC%8Fy", NULL);
+      g_assert_cmpint (run.status, ==, 0);
+      g_assert_cmpstr (run.out, ==, "http://paypal.com%E2%88%95login.evil.example/\nhttp://a.example/x%EF%BC%8Fy\n");
+      g_assert_nonnull (strstr (run.err, "U+2215 DIVISION SLASH"));
+      g_assert_nonnull (strstr (run.err, "U+FF0F FULLWIDTH SOLIDUS"));
+      run_clear (&run);
+    }
+
+  /* Known hosts: сосо.bg is decoded until coco.bg is trusted. */
+  run_tool (&run, NULL, 0, "to-iri", "http://xn--n1aahb.bg/", NULL);
+  g_assert_cmpstr (run.out, ==, "http://\xD1\x81\xD0\xBE\xD1\x81\xD0\xBE.bg/\n");
+  run_clear (&run);
+  run_tool (&run, "http://xn--n1aahb.bg/\n", -1, "to-iri", "--known-hosts", hosts, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_cmpstr (run.out, ==, "http://xn--n1aahb.bg/\n");
+  g_assert_nonnull (strstr (run.err, "confusable-known-host"));
+  run_clear (&run);
+
+  /* format follows the policy too. */
+  run_tool (&run, NULL, 0, "format", "http://xn--80ak6aa92e.com/a", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_cmpstr (run.out, ==, "http://xn--80ak6aa92e.com/a\n");
+  run_clear (&run);
+  run_tool (&run, NULL, 0, "format", "--display=permissive", "http://xn--80ak6aa92e.com/a", NULL);
+  g_assert_cmpstr (run.out, ==, "http://\xD0\xB0\xD1\x80\xD1\x80\xD3\x8F\xD0\xB5.com/a\n");
+  run_clear (&run);
+  run_tool (&run, NULL, 0, "format", "--known-hosts", hosts, "http://xn--n1aahb.bg/", NULL);
+  g_assert_cmpstr (run.out, ==, "http://xn--n1aahb.bg/\n");
+  run_clear (&run);
+
+  /* inspect: the readable forms follow the policy, the URIs do not. */
+  run_tool (&run, NULL, 0, "inspect", "--color=never", "http://xn--80ak6aa92e.com/", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_nonnull (strstr (run.out, "URI \xE2\x86\x92 IRI      http://xn--80ak6aa92e.com/\n"));
+  g_assert_nonnull (strstr (run.out, "in text        http://xn--80ak6aa92e.com/\n"));
+  run_clear (&run);
+  run_tool (&run, NULL, 0, "inspect", "--color=never", "--display=permissive", "http://xn--80ak6aa92e.com/", NULL);
+  g_assert_nonnull (strstr (run.out, "URI \xE2\x86\x92 IRI      http://\xD0\xB0\xD1\x80\xD1\x80\xD3\x8F\xD0\xB5.com/\n"));
+  run_clear (&run);
+  run_tool (&run, NULL, 0, "inspect", "--json", "--known-hosts", hosts, "http://xn--n1aahb.bg/", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  lines = g_strsplit (run.out, "\n", -1);
+  o = parse_json_line (lines[0]);
+  g_assert_cmpstr (json_object_get_string_member (o, "iri_from_uri"), ==, "http://xn--n1aahb.bg/");
+  g_assert_cmpstr (json_object_get_string_member (o, "uri"), ==, "http://xn--n1aahb.bg/");
+  json_object_unref (o);
+  g_clear_pointer (&lines, g_strfreev);
+  run_clear (&run);
+  run_tool (&run, NULL, 0, "inspect", "--json", "--display=permissive", "--known-hosts", hosts,
+            "http://xn--n1aahb.bg/", NULL);
+  lines = g_strsplit (run.out, "\n", -1);
+  o = parse_json_line (lines[0]);
+  g_assert_cmpstr (json_object_get_string_member (o, "iri_from_uri"), ==, "http://\xD1\x81\xD0\xBE\xD1\x81\xD0\xBE.bg/");
+  json_object_unref (o);
+  run_clear (&run);
+
+  /* Usage and I/O errors. */
+  for (const char *const *c = (const char *const[]) { "to-iri", "format", "inspect", NULL }; *c; c++)
+    {
+      run_tool (&run, NULL, 0, *c, "--display=bogus", "http://a/", NULL);
+      g_assert_cmpint (run.status, ==, 2);
+      g_assert_nonnull (strstr (run.err, "bogus"));
+      g_assert_nonnull (strstr (run.err, "strict or permissive"));
+      g_assert_cmpstr (run.out, ==, "");
+      run_clear (&run);
+
+      run_tool (&run, NULL, 0, *c, "--known-hosts", "/nonexistent/hosts.txt", "http://a/", NULL);
+      g_assert_cmpint (run.status, ==, 3);
+      g_assert_nonnull (strstr (run.err, "known hosts"));
+      g_assert_cmpstr (run.out, ==, "");
+      run_clear (&run);
+
+      run_tool (&run, NULL, 0, *c, "--help", NULL);
+      g_assert_nonnull (strstr (run.out, "--display"));
+      g_assert_nonnull (strstr (run.out, "--known-hosts"));
+      run_clear (&run);
+    }
+
+  g_unlink (hosts);
+  g_rmdir (dir);
+}
+
 static void
 test_resolve (void)
 {
@@ -977,6 +1102,7 @@ main (int   argc,
   g_test_add_func ("/iri-tool/to-uri", test_to_uri);
   g_test_add_func ("/iri-tool/to-uri/ascii-hosts", test_to_uri_ascii_hosts);
   g_test_add_func ("/iri-tool/to-iri", test_to_iri);
+  g_test_add_func ("/iri-tool/display-policy", test_display_policy);
   g_test_add_func ("/iri-tool/format", test_format);
   g_test_add_func ("/iri-tool/detect", test_detect);
   g_test_add_func ("/iri-tool/detect/conformance", test_detect_conformance);

@@ -748,7 +748,11 @@ test_to_iri_case (gconstpointer data)
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) diagnostics = NULL;
   g_autoptr(GListModel) diagnostics_model = NULL;
-  g_autofree char *iri = iri_uri_to_iri (c->uri, -1, c->flags, &diagnostics_model, &error);
+  /* The machinery of §3.7; test-display-policy.c has the labels that
+   * the strict level keeps. */
+  g_autoptr(IriDisplayPolicy) permissive = iri_display_policy_new (IRI_DISPLAY_PERMISSIVE);
+  g_autofree char *iri = iri_display_policy_uri_to_iri (permissive, c->uri, -1, c->flags,
+                                                        &diagnostics_model, &error);
   diagnostics = iri_test_diagnostics (g_steal_pointer (&diagnostics_model));
   g_autofree char *codes = NULL;
   g_autofree char *sorted = NULL;
@@ -1094,7 +1098,55 @@ typedef struct {
   guint n_iris;
   guint n_idna_round_trips;
   guint n_idna_refused;      /* hosts that break the DNS's rules */
+  guint n_policy_round_trips;   /* to-uri(to-iri(x)) == to-uri(x), per display level */
+  guint n_labels_kept;          /* … where the strict level kept a label */
 } PropertyCounts;
+
+/* to-uri(to-iri(x)) == to-uri(x) under both display levels, for a URI
+ * @uri, with @host_mapping on the way back (§3.7: but for the case of
+ * %HH and percent-encoded unreserved characters). */
+static void
+check_policy_round_trip (const char     *where,
+                         const char     *uri,
+                         IriToIriFlags   flags,
+                         IriHostMapping  host_mapping,
+                         PropertyCounts *counts)
+{
+  g_autofree char *norm_uri = normalize_pct (uri);
+
+  for (int level = IRI_DISPLAY_STRICT; level <= IRI_DISPLAY_PERMISSIVE; level++)
+    {
+      g_autoptr(IriDisplayPolicy) policy = iri_display_policy_new (level);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GListModel) diagnostics = NULL;
+      g_autofree char *iri = iri_display_policy_uri_to_iri (policy, uri, -1, flags, &diagnostics, &error);
+      g_autofree char *back = NULL;
+      g_autofree char *norm_back = NULL;
+
+      g_assert_no_error (error);
+      back = iri_to_uri (iri, -1, host_mapping, &error);
+      g_assert_no_error (error);
+      norm_back = normalize_pct (back);
+      if (!g_str_equal (norm_uri, norm_back))
+        g_error ("%s: %s: URI “%s” → IRI “%s” → URI “%s”", where,
+                 iri_display_level_to_string (level), uri, iri, back);
+      counts->n_policy_round_trips++;
+
+      if (level == IRI_DISPLAY_STRICT)
+        {
+          for (guint i = 0; i < g_list_model_get_n_items (diagnostics); i++)
+            {
+              g_autoptr(IriDiagnostic) d = g_list_model_get_item (diagnostics, i);
+
+              if (g_str_equal (iri_diagnostic_get_code (d), "unsafe-label-kept"))
+                {
+                  counts->n_labels_kept++;
+                  break;
+                }
+            }
+        }
+    }
+}
 
 static void
 check_properties (const char     *where,
@@ -1148,6 +1200,8 @@ check_properties (const char     *where,
       if (parsed == NULL)
         g_error ("%s: URI “%s” gives an invalid IRI “%s”: %s", where, text, iri, error->message);
 
+      check_policy_round_trip (where, text, IRI_TO_IRI_KEEP_PUNYCODE, IRI_HOST_MAPPING_PERCENT, counts);
+
       /* With step 6, through IDNA, when the host has no percent-encoding
        * (UTS #46 would turn that into an A-label). */
       {
@@ -1181,6 +1235,7 @@ check_properties (const char     *where,
             norm_back = normalize_pct (back6);
             if (!g_str_equal (norm_text, norm_back))
               g_error ("%s: URI “%s” → IRI “%s” → URI (UTS #46) “%s”", where, text, iri6, back6);
+            check_policy_round_trip (where, text, IRI_TO_IRI_DEFAULT, IRI_HOST_MAPPING_UTS46, counts);
             counts->n_idna_round_trips++;
           }
       }
@@ -1200,6 +1255,7 @@ check_properties (const char     *where,
       norm_back = normalize_pct (back);
       if (!g_str_equal (norm_uri, norm_back))
         g_error ("%s: IRI “%s” → URI “%s” → IRI “%s” → URI “%s”", where, text, uri, iri, back);
+      check_policy_round_trip (where, uri, IRI_TO_IRI_DEFAULT, IRI_HOST_MAPPING_PERCENT, counts);
 
       uri46 = iri_to_uri (text, -1, IRI_HOST_MAPPING_UTS46, NULL);
       if (uri46 != NULL)
@@ -1215,6 +1271,7 @@ check_properties (const char     *where,
           norm_back = normalize_pct (back46);
           if (!g_str_equal (norm46, norm_back))
             g_error ("%s: IRI “%s” → URI “%s” → IRI “%s” → URI “%s”", where, text, uri46, iri46, back46);
+          check_policy_round_trip (where, uri46, IRI_TO_IRI_DEFAULT, IRI_HOST_MAPPING_UTS46, counts);
           counts->n_idna_round_trips++;
         }
       counts->n_iris++;
@@ -1270,10 +1327,49 @@ test_properties_tsv (gconstpointer data)
         }
     }
 
-  g_test_message ("%s: %u strings, %u URIs and %u IRIs (%u also through UTS #46, %u refused by it) keep the properties",
+  g_test_message ("%s: %u strings, %u URIs and %u IRIs (%u also through UTS #46, %u refused by it) keep the properties; "
+                  "%u display-policy round trips (strict and permissive), %u with a label kept",
                   file->relpath, counts.n_strings, counts.n_uris, counts.n_iris, counts.n_idna_round_trips,
-                  counts.n_idna_refused);
+                  counts.n_idna_refused, counts.n_policy_round_trips, counts.n_labels_kept);
   g_assert_cmpuint (counts.n_uris + counts.n_iris, >, 0);
+}
+
+/* Files with one string per line ("#" comments): the corpus of
+ * legitimate IRIs and the strings of UTS #58's formatting test. */
+static const char * const property_line_files[] = {
+  "corpus/legitimate-iris.txt",
+  "uts58/LinkFormattingTest.txt",
+  "uts58/17.0.0/LinkFormattingTest.txt",
+};
+
+static void
+test_properties_lines (gconstpointer data)
+{
+  const char *relpath = data;
+  g_autofree char *path = iri_test_data_path (relpath);
+  g_autofree char *contents = NULL;
+  g_auto(GStrv) lines = NULL;
+  g_autoptr(GError) error = NULL;
+  PropertyCounts counts = { 0, };
+
+  g_file_get_contents (path, &contents, NULL, &error);
+  g_assert_no_error (error);
+  lines = g_strsplit (contents, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      g_autofree char *where = g_strdup_printf ("%s line %u", relpath, i + 1);
+
+      g_strchomp (lines[i]);
+      if (lines[i][0] == '\0' || lines[i][0] == '#')
+        continue;
+      check_properties (where, lines[i], &counts);
+    }
+
+  g_test_message ("%s: %u strings, %u URIs and %u IRIs (%u also through UTS #46) keep the properties; "
+                  "%u display-policy round trips (strict and permissive), %u with a label kept",
+                  relpath, counts.n_strings, counts.n_uris, counts.n_iris, counts.n_idna_round_trips,
+                  counts.n_policy_round_trips, counts.n_labels_kept);
+  g_assert_cmpuint (counts.n_policy_round_trips, >, 0);
 }
 
 /* The JSON file of iri-string is read with a regular expression: the test
@@ -1352,8 +1448,10 @@ test_properties_iri_string_json (void)
       g_match_info_next (match, NULL);
     }
 
-  g_test_message ("iri-string/iri-string-components-normalization.json: %u strings, %u URIs and %u IRIs (%u also through UTS #46, %u refused by it) keep the properties",
-                  counts.n_strings, counts.n_uris, counts.n_iris, counts.n_idna_round_trips, counts.n_idna_refused);
+  g_test_message ("iri-string/iri-string-components-normalization.json: %u strings, %u URIs and %u IRIs (%u also through UTS #46, %u refused by it) keep the properties; "
+                  "%u display-policy round trips (strict and permissive), %u with a label kept",
+                  counts.n_strings, counts.n_uris, counts.n_iris, counts.n_idna_round_trips,
+                  counts.n_idna_refused, counts.n_policy_round_trips, counts.n_labels_kept);
   g_assert_cmpuint (counts.n_strings, >, 100);
 }
 
@@ -1713,6 +1811,12 @@ main (int   argc,
       *strrchr (base, '.') = '\0';
       path = g_strdup_printf ("/iri/mapping/properties/%s", base);
       g_test_add_data_func (path, &property_files[i], test_properties_tsv);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (property_line_files); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/iri/mapping/properties/%s", property_line_files[i]);
+
+      g_test_add_data_func (path, property_line_files[i], test_properties_lines);
     }
   g_test_add_func ("/iri/mapping/properties/iri-string-components-normalization",
                    test_properties_iri_string_json);

@@ -1,0 +1,445 @@
+/* test-display-policy.c: what a person may see decoded (RFC 3987bis
+ * §3.7, §5.1b; DESIGN.md §5a)
+ *
+ * The strict level keeps as the URI has it every host label that the
+ * analysis flags; both levels keep look-alikes of delimiters encoded.
+ * Cases are built from the Unicode data (confusables.txt prototypes of
+ * "/", ".", ":", "?", "#", "@") and from labels written by hand.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "iri.h"
+#include "iri-test-util.h"
+
+static IriDisplayPolicy *
+policy_new (IriDisplayLevel  level,
+            const char      *known_host)
+{
+  IriDisplayPolicy *policy = iri_display_policy_new (level);
+
+  if (known_host != NULL)
+    {
+      const char *hosts[] = { known_host, NULL };
+
+      iri_display_policy_set_known_hosts (policy, hosts);
+    }
+  return policy;
+}
+
+/* Converts @uri under @policy; returns the codes of the notes, joined
+ * by ",", in @out_codes, and the first note of @code in @out_message. */
+static char *
+convert (IriDisplayPolicy  *policy,
+         const char        *uri,
+         char             **out_codes,
+         const char        *code,
+         char             **out_message)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GListModel) model = NULL;
+  g_autoptr(GPtrArray) diagnostics = NULL;
+  g_autoptr(GString) codes = g_string_new (NULL);
+  char *iri;
+
+  iri = iri_display_policy_uri_to_iri (policy, uri, -1, IRI_TO_IRI_DEFAULT, &model, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (iri);
+  diagnostics = iri_test_diagnostics (g_steal_pointer (&model));
+  if (out_message != NULL)
+    *out_message = NULL;
+  for (guint i = 0; i < diagnostics->len; i++)
+    {
+      IriDiagnostic *d = g_ptr_array_index (diagnostics, i);
+
+      if (codes->len > 0)
+        g_string_append_c (codes, ',');
+      g_string_append (codes, iri_diagnostic_get_code (d));
+      g_assert_nonnull (strstr (iri_diagnostic_get_spec (d), "§"));
+      if (out_message != NULL && *out_message == NULL && code != NULL &&
+          g_str_equal (iri_diagnostic_get_code (d), code))
+        *out_message = g_strdup (iri_diagnostic_get_message (d));
+    }
+  if (out_codes != NULL)
+    *out_codes = g_string_free (g_steal_pointer (&codes), FALSE);
+  return iri;
+}
+
+/* Spoofs: the strict level keeps them, naming the finding; the
+ * permissive one decodes them. */
+static const struct {
+  const char *uri;
+  const char *decoded;
+  const char *finding;
+} spoofs[] = {
+  /* аррӏе: all Cyrillic, reads as "apple.com" */
+  { "http://xn--80ak6aa92e.com/", "http://аррӏе.com/", "confusable-whole-script" },
+  /* pаypal with U+0430 CYRILLIC SMALL LETTER A */
+  { "http://www.xn--pypal-4ve.com/", "http://www.pаypal.com/", "confusable-mixed-script" },
+  /* раураl: Cyrillic with a Latin l */
+  { "http://xn--l-7sba6dbr.com/", "http://раураl.com/", "confusable-mixed-script" },
+  /* gооgle with two U+043E */
+  { "https://xn--ggle-55da.com/login", "https://gооgle.com/login", "confusable-mixed-script" },
+  /* the same, percent-encoded instead of punycode */
+  { "http://p%D0%B0ypal.com/", "http://pаypal.com/", "confusable-mixed-script" },
+  /* paypaι with U+03B9 GREEK SMALL LETTER IOTA */
+  { "http://xn--paypa-ube.com/", "http://paypaι.com/", "confusable-mixed-script" },
+};
+
+static void
+test_spoofs (void)
+{
+  g_autoptr(IriDisplayPolicy) strict = policy_new (IRI_DISPLAY_STRICT, NULL);
+  g_autoptr(IriDisplayPolicy) permissive = policy_new (IRI_DISPLAY_PERMISSIVE, NULL);
+
+  for (gsize i = 0; i < G_N_ELEMENTS (spoofs); i++)
+    {
+      g_autofree char *codes = NULL;
+      g_autofree char *message = NULL;
+      g_autofree char *kept = convert (strict, spoofs[i].uri, &codes, "unsafe-label-kept", &message);
+      g_autofree char *by_default = iri_uri_to_iri (spoofs[i].uri, -1, IRI_TO_IRI_DEFAULT, NULL, NULL);
+      g_autofree char *decoded = convert (permissive, spoofs[i].uri, NULL, NULL, NULL);
+
+      g_assert_cmpstr (kept, ==, spoofs[i].uri);
+      g_assert_cmpstr (codes, ==, "unsafe-label-kept");
+      /* The note names the rule and quotes the finding, which names the
+       * characters. */
+      g_assert_nonnull (strstr (message, spoofs[i].finding));
+      g_assert_nonnull (strstr (message, "“"));
+      /* iri_uri_to_iri() is the default (strict) policy. */
+      g_assert_cmpstr (by_default, ==, spoofs[i].uri);
+      g_assert_cmpstr (decoded, ==, spoofs[i].decoded);
+    }
+}
+
+/* Legitimate hosts: decoded under both levels, with no note. */
+static const struct {
+  const char *uri;
+  const char *iri;
+} legitimate[] = {
+  { "http://xn--bcher-kva.de/", "http://bücher.de/" },
+  { "http://xn--mnchen-3ya.de/stadt", "http://münchen.de/stadt" },
+  { "http://xn--5dbqzzl.il/", "http://עברית.il/" },
+  { "http://xn--4dbrk0ce.il/", "http://ישראל.il/" },
+  { "http://xn--mgbh0fb.xn--kgbechtv/", "http://مثال.إختبار/" },
+  { "http://xn--mgbh0fb.com/", "http://مثال.com/" },
+  { "http://xn--wgv71a119e.jp/", "http://日本語.jp/" },
+  { "http://xn--fdkl2l.jp/", "http://ノート.jp/" },
+  { "http://xn--fiq228c.cn/", "http://中文.cn/" },
+  { "http://xn--fsqu00a.xn--0zwm56d/", "http://例子.测试/" },
+  { "http://xn--3e0bk47br7k.kr/", "http://한국어.kr/" },
+  { "http://xn--hxargifdar.gr/", "http://ελληνικά.gr/" },
+  { "http://xn--hxajbheg2az3al.com/", "http://παράδειγμα.com/" },
+  { "http://xn--e1afmkfd.ru/", "http://пример.ru/" },
+  { "http://xn--e1afmkfd.xn--p1ai/", "http://пример.рф/" },
+  /* сосо.bg: a whole-script confusable under a ccTLD of a country that
+   * writes Cyrillic is only an info */
+  { "http://xn--n1aahb.bg/", "http://сосо.bg/" },
+  { "http://www.example.org/D%C3%BCrst", "http://www.example.org/Dürst" },
+  { "https://ja.wikipedia.org/wiki/%E3%83%8E%E3%83%BC%E3%83%88", "https://ja.wikipedia.org/wiki/ノート" },
+  /* A dash outside the host plays no part in the structure. */
+  { "https://en.wikipedia.org/wiki/1990%E2%80%931991", "https://en.wikipedia.org/wiki/1990–1991" },
+};
+
+static void
+test_legitimate (void)
+{
+  for (int level = IRI_DISPLAY_STRICT; level <= IRI_DISPLAY_PERMISSIVE; level++)
+    {
+      g_autoptr(IriDisplayPolicy) policy = policy_new (level, NULL);
+
+      for (gsize i = 0; i < G_N_ELEMENTS (legitimate); i++)
+        {
+          g_autofree char *codes = NULL;
+          g_autofree char *iri = convert (policy, legitimate[i].uri, &codes, NULL, NULL);
+
+          if (!g_str_equal (iri, legitimate[i].iri) || codes[0] != '\0')
+            g_error ("%s: “%s” gives “%s” (%s)", iri_display_level_to_string (level),
+                     legitimate[i].uri, iri, codes);
+        }
+    }
+}
+
+/* A look-alike of a host the user trusts: decoded without known hosts,
+ * kept with them, under the strict level only. */
+static void
+test_known_hosts (void)
+{
+  static const char uri[] = "http://xn--n1aahb.bg/";   /* сосо.bg */
+  g_autoptr(IriDisplayPolicy) strict = policy_new (IRI_DISPLAY_STRICT, "coco.bg");
+  g_autoptr(IriDisplayPolicy) permissive = policy_new (IRI_DISPLAY_PERMISSIVE, "coco.bg");
+  g_autofree char *message = NULL;
+  g_autofree char *kept = convert (strict, uri, NULL, "unsafe-label-kept", &message);
+  g_autofree char *decoded = convert (permissive, uri, NULL, NULL, NULL);
+  g_autofree char *trusted = convert (strict, "http://coco.bg/", NULL, NULL, NULL);
+
+  g_assert_cmpstr (kept, ==, uri);
+  g_assert_nonnull (strstr (message, "confusable-known-host"));
+  g_assert_nonnull (strstr (message, "coco.bg"));
+  g_assert_cmpstr (decoded, ==, "http://сосо.bg/");
+  g_assert_cmpstr (trusted, ==, "http://coco.bg/");
+
+  /* Changing the known hosts changes the verdict. */
+  iri_display_policy_set_known_hosts (strict, NULL);
+  g_clear_pointer (&kept, g_free);
+  kept = convert (strict, uri, NULL, NULL, NULL);
+  g_assert_cmpstr (kept, ==, "http://сосо.bg/");
+}
+
+/* Look-alikes of delimiters (their skeleton or NFKC form is the
+ * delimiter; U+3002 is an IDNA dot), in every component, under both
+ * levels. */
+static const char * const lookalikes[] = {
+  "%E2%88%95",   /* U+2215 DIVISION SLASH */
+  "%EF%BC%8F",   /* U+FF0F FULLWIDTH SOLIDUS */
+  "%E2%81%84",   /* U+2044 FRACTION SLASH */
+  "%E3%80%82",   /* U+3002 IDEOGRAPHIC FULL STOP */
+  "%EF%BC%8E",   /* U+FF0E FULLWIDTH FULL STOP */
+  "%EF%BD%A1",   /* U+FF61 HALFWIDTH IDEOGRAPHIC FULL STOP */
+  "%E2%80%A4",   /* U+2024 ONE DOT LEADER */
+  "%EF%BC%9A",   /* U+FF1A FULLWIDTH COLON */
+  "%E2%88%B6",   /* U+2236 RATIO */
+  "%EF%BC%9F",   /* U+FF1F FULLWIDTH QUESTION MARK */
+  "%EF%BC%83",   /* U+FF03 FULLWIDTH NUMBER SIGN */
+  "%EF%BC%A0",   /* U+FF20 FULLWIDTH COMMERCIAL AT */
+  "%EF%BC%86",   /* U+FF06 FULLWIDTH AMPERSAND */
+  "%EF%BC%9D",   /* U+FF1D FULLWIDTH EQUALS SIGN */
+};
+
+/* Where the look-alike goes: between a prefix and a suffix, in the
+ * host, the path, the query, the fragment and the userinfo. */
+static const struct {
+  const char *before;
+  const char *after;
+} templates[] = {
+  { "http://paypal.com", "login.evil.example/" },
+  { "http://example.org/a", "b/c" },
+  { "http://example.org/?q=a", "b&r=1" },
+  { "http://example.org/#a", "b" },
+  { "http://user", "name@example.org/" },
+};
+
+static void
+test_lookalike_delimiters (void)
+{
+  guint n = 0;
+
+  for (int level = IRI_DISPLAY_STRICT; level <= IRI_DISPLAY_PERMISSIVE; level++)
+    {
+      g_autoptr(IriDisplayPolicy) policy = policy_new (level, NULL);
+
+      for (gsize t = 0; t < G_N_ELEMENTS (templates); t++)
+        for (gsize i = 0; i < G_N_ELEMENTS (lookalikes); i++)
+          {
+            g_autofree char *uri = g_strconcat (templates[t].before, lookalikes[i], templates[t].after, NULL);
+            g_autofree char *codes = NULL;
+            g_autofree char *message = NULL;
+            g_autofree char *iri = convert (policy, uri, &codes, "percent-encoded-not-displayable", &message);
+
+            if (!g_str_equal (iri, uri))
+              g_error ("%s: “%s” gives “%s”", iri_display_level_to_string (level), uri, iri);
+            g_assert_cmpstr (codes, ==, "percent-encoded-not-displayable");
+            /* Which character, and what it looks like. */
+            g_assert_nonnull (strstr (message, "U+"));
+            g_assert_nonnull (strstr (message, "looks like"));
+            n++;
+          }
+    }
+  g_test_message ("%u look-alikes kept encoded", n);
+
+  /* Written literally in an IRI given as input, one is encoded. */
+  {
+    g_autofree char *codes = NULL;
+    g_autofree char *iri = convert (NULL, "http://example.org/a\xE2\x88\x95" "b", &codes, NULL, NULL);
+
+    g_assert_cmpstr (iri, ==, "http://example.org/a%E2%88%95b");
+    g_assert_cmpstr (codes, ==, "unsafe-character-encoded");
+  }
+}
+
+/* An A-label whose U-label has a look-alike of a delimiter stays an
+ * A-label under both levels: U+A4F8 LISU LETTER TONE MYA TI (“.”),
+ * which IDNA2008 allows. */
+static void
+test_a_label_lookalike (void)
+{
+  for (int level = IRI_DISPLAY_STRICT; level <= IRI_DISPLAY_PERMISSIVE; level++)
+    {
+      g_autoptr(IriDisplayPolicy) policy = policy_new (level, NULL);
+      g_autofree char *codes = NULL;
+      g_autofree char *message = NULL;
+      g_autofree char *iri = convert (policy, "http://xn--x-7z2e.com/", &codes, "unsafe-label-kept", &message);
+
+      g_assert_cmpstr (iri, ==, "http://xn--x-7z2e.com/");
+      g_assert_true (g_str_has_prefix (codes, "unsafe-label-kept"));
+      g_assert_nonnull (strstr (message, "U+A4F8"));
+    }
+}
+
+/* A literal non-ASCII label of an IRI given as input that the strict
+ * level keeps is shown percent-encoded, the form it maps to; formatted
+ * for running text, it is the A-label a browser looks up. */
+static void
+test_literal_label (void)
+{
+  g_autofree char *codes = NULL;
+  g_autofree char *iri = convert (NULL, "http://аррӏе.com/", &codes, NULL, NULL);
+
+  g_autofree char *formatted = iri_format_minimal ("http://аррӏе.com/", -1, IRI_FORMAT_DEFAULT, NULL);
+
+  g_assert_cmpstr (iri, ==, "http://%D0%B0%D1%80%D1%80%D3%8F%D0%B5.com/");
+  g_assert_cmpstr (codes, ==, "unsafe-label-kept");
+  g_assert_cmpstr (formatted, ==, "http://xn--80ak6aa92e.com/");
+}
+
+/* The all-ASCII fast path: nothing to do, no note. */
+static void
+test_fast_path (void)
+{
+  g_autofree char *codes = NULL;
+  g_autofree char *iri = convert (NULL, "https://example.org/a/b?c=d#e", &codes, NULL, NULL);
+
+  g_assert_cmpstr (iri, ==, "https://example.org/a/b?c=d#e");
+  g_assert_cmpstr (codes, ==, "");
+}
+
+/* The analysis' readable form follows the analyzer's display policy. */
+static void
+test_analyzer (void)
+{
+  g_autoptr(IriAnalyzer) analyzer = iri_analyzer_new ();
+  g_autoptr(IriDisplayPolicy) permissive = policy_new (IRI_DISPLAY_PERMISSIVE, NULL);
+  const char *known[] = { "coco.bg", NULL };
+  IriAnalysis *analysis;
+
+  g_assert_null (iri_analyzer_get_display_policy (analyzer));
+
+  /* NULL: strict with the analyzer's settings. */
+  analysis = iri_analyzer_analyze (analyzer, "http://xn--80ak6aa92e.com/", -1);
+  g_assert_cmpstr (iri_analysis_get_display_iri (analysis), ==, "http://xn--80ak6aa92e.com/");
+  iri_analysis_unref (analysis);
+  /* Typed in Unicode: the readable form is still the A-label. */
+  analysis = iri_analyzer_analyze (analyzer, "http://аррӏе.com/", -1);
+  g_assert_cmpstr (iri_analysis_get_display_iri (analysis), ==, "http://xn--80ak6aa92e.com/");
+  iri_analysis_unref (analysis);
+  analysis = iri_analyzer_analyze (analyzer, "http://bücher.de/", -1);
+  g_assert_cmpstr (iri_analysis_get_display_iri (analysis), ==, "http://bücher.de/");
+  iri_analysis_unref (analysis);
+
+  /* The analyzer's own known hosts count. */
+  analysis = iri_analyzer_analyze (analyzer, "http://xn--n1aahb.bg/", -1);
+  g_assert_cmpstr (iri_analysis_get_display_iri (analysis), ==, "http://сосо.bg/");
+  iri_analysis_unref (analysis);
+  iri_analyzer_set_known_hosts (analyzer, known);
+  analysis = iri_analyzer_analyze (analyzer, "http://xn--n1aahb.bg/", -1);
+  g_assert_cmpstr (iri_analysis_get_display_iri (analysis), ==, "http://xn--n1aahb.bg/");
+  iri_analysis_unref (analysis);
+
+  /* A permissive policy decodes. */
+  g_object_set (analyzer, "display-policy", permissive, NULL);
+  g_assert_true (iri_analyzer_get_display_policy (analyzer) == permissive);
+  analysis = iri_analyzer_analyze (analyzer, "http://xn--80ak6aa92e.com/", -1);
+  g_assert_cmpstr (iri_analysis_get_display_iri (analysis), ==, "http://аррӏе.com/");
+  iri_analysis_unref (analysis);
+  /* … but never a look-alike of a delimiter. */
+  analysis = iri_analyzer_analyze (analyzer, "http://paypal.com%E2%88%95login.evil.example/", -1);
+  g_assert_cmpstr (iri_analysis_get_display_iri (analysis), ==, "http://paypal.com%E2%88%95login.evil.example/");
+  iri_analysis_unref (analysis);
+
+  iri_analyzer_set_display_policy (analyzer, NULL);
+  g_assert_null (iri_analyzer_get_display_policy (analyzer));
+}
+
+/* iri_format_minimal() is strict; the policy variant follows its level,
+ * the domain of a mailto: address included. */
+static void
+test_format (void)
+{
+  g_autoptr(IriDisplayPolicy) permissive = policy_new (IRI_DISPLAY_PERMISSIVE, NULL);
+  g_autofree char *strict_text = iri_format_minimal ("http://xn--80ak6aa92e.com/a", -1, IRI_FORMAT_DEFAULT, NULL);
+  g_autofree char *permissive_text = iri_display_policy_format_minimal (permissive, "http://xn--80ak6aa92e.com/a", -1,
+                                                                      IRI_FORMAT_DEFAULT, NULL);
+  g_autofree char *legit = iri_format_minimal ("http://xn--bcher-kva.de/a", -1, IRI_FORMAT_DEFAULT, NULL);
+  g_autofree char *mail_strict = iri_format_minimal ("mailto:a@xn--80ak6aa92e.com", -1, IRI_FORMAT_DEFAULT, NULL);
+  g_autofree char *mail_permissive = iri_display_policy_format_minimal (permissive, "mailto:a@xn--80ak6aa92e.com", -1,
+                                                                       IRI_FORMAT_DEFAULT, NULL);
+  g_autofree char *mail_legit = iri_format_minimal ("mailto:a@xn--bcher-kva.de", -1, IRI_FORMAT_DEFAULT, NULL);
+
+  g_assert_cmpstr (strict_text, ==, "http://xn--80ak6aa92e.com/a");
+  g_assert_cmpstr (permissive_text, ==, "http://аррӏе.com/a");
+  g_assert_cmpstr (legit, ==, "http://bücher.de/a");
+  g_assert_cmpstr (mail_strict, ==, "mailto:a@xn--80ak6aa92e.com");
+  g_assert_cmpstr (mail_permissive, ==, "mailto:a@аррӏе.com");
+  g_assert_cmpstr (mail_legit, ==, "mailto:a@bücher.de");
+}
+
+/* Every legitimate IRI of the corpus: its URI (UTS #46 host) is shown
+ * decoded as the permissive level shows it, and maps back. */
+static void
+test_corpus (void)
+{
+  g_autofree char *path = iri_test_data_path ("corpus/legitimate-iris.txt");
+  g_autofree char *contents = NULL;
+  g_auto(GStrv) lines = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(IriDisplayPolicy) permissive = policy_new (IRI_DISPLAY_PERMISSIVE, NULL);
+  guint n = 0, n_labels = 0;
+
+  g_file_get_contents (path, &contents, NULL, &error);
+  g_assert_no_error (error);
+  lines = g_strsplit (contents, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      g_autofree char *uri = NULL;
+      g_autofree char *strict = NULL;
+      g_autofree char *loose = NULL;
+      g_autofree char *codes = NULL;
+      g_autofree char *back = NULL;
+      g_autofree char *back_lower = NULL;
+      g_autofree char *uri_lower = NULL;
+
+      if (lines[i][0] == '\0' || lines[i][0] == '#')
+        continue;
+      uri = iri_to_uri (lines[i], -1, IRI_HOST_MAPPING_UTS46, NULL);
+      if (uri == NULL)
+        continue;
+      strict = convert (NULL, uri, &codes, NULL, NULL);
+      loose = convert (permissive, uri, NULL, NULL, NULL);
+      if (strstr (codes, "unsafe-label-kept") != NULL || !g_str_equal (strict, loose))
+        g_error ("legitimate “%s”: strict “%s” (%s), permissive “%s”", lines[i], strict, codes, loose);
+      back = iri_to_uri (strict, -1, IRI_HOST_MAPPING_UTS46, &error);
+      g_assert_no_error (error);
+      back_lower = g_ascii_strdown (back, -1);
+      uri_lower = g_ascii_strdown (uri, -1);
+      g_assert_cmpstr (back_lower, ==, uri_lower);
+      if (strstr (uri, "xn--") != NULL)
+        n_labels++;
+      n++;
+    }
+  g_test_message ("%u legitimate IRIs (%u with A-labels) shown decoded under the strict level", n, n_labels);
+  g_assert_cmpuint (n, >, 300);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/iri/display-policy/spoofs", test_spoofs);
+  g_test_add_func ("/iri/display-policy/legitimate", test_legitimate);
+  g_test_add_func ("/iri/display-policy/known-hosts", test_known_hosts);
+  g_test_add_func ("/iri/display-policy/lookalike-delimiters", test_lookalike_delimiters);
+  g_test_add_func ("/iri/display-policy/a-label-lookalike", test_a_label_lookalike);
+  g_test_add_func ("/iri/display-policy/literal-label", test_literal_label);
+  g_test_add_func ("/iri/display-policy/fast-path", test_fast_path);
+  g_test_add_func ("/iri/display-policy/analyzer", test_analyzer);
+  g_test_add_func ("/iri/display-policy/format", test_format);
+  g_test_add_func ("/iri/display-policy/corpus", test_corpus);
+
+  return g_test_run ();
+}
