@@ -210,18 +210,18 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  for (gsize i = 0; i < G_N_ELEMENTS (policy_cases); i++)
-    {
-      g_autofree char *path = g_strdup_printf ("/app/display-policy/%s", policy_cases[i].name);
-
-      g_test_add_data_func (path, &policy_cases[i], test_policy);
-    }
-
   for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
     {
       g_autofree char *path = g_strdup_printf ("/app/start/%s", cases[i].language[0] != '\0' ? cases[i].language : "C");
 
       g_test_add_data_func (path, &cases[i], test_start);
+    }
+
+  for (gsize i = 0; i < G_N_ELEMENTS (policy_cases); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/app/display-policy/%s", policy_cases[i].name);
+
+      g_test_add_data_func (path, &policy_cases[i], test_policy);
     }
   return g_test_run ();
 }

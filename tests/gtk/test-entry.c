@@ -1329,12 +1329,13 @@ main (int   argc,
   g_test_add_func ("/iri-gtk/entry/clipboard", test_clipboard);
   g_test_add_func ("/iri-gtk/entry/drop", test_drop);
   g_test_add_func ("/iri-gtk/entry/paste-paragraph", test_paste_paragraph);
-  g_test_add_func ("/iri-gtk/entry/display-policy", test_display_policy);
   g_test_add_func ("/iri-gtk/entry/context-menu", test_context_menu);
   g_test_add_func ("/iri-gtk/entry/input-purpose", test_input_purpose);
   g_test_add_func ("/iri-gtk/entry/accessible", test_accessible);
   g_test_add_func ("/iri-gtk/entry/font-coverage", test_font_coverage);
   g_test_add_func ("/iri-gtk/entry/style-contrast", test_style_contrast);
+  /* Last: it needs the core's display policy. */
+  g_test_add_func ("/iri-gtk/entry/display-policy", test_display_policy);
 
   return g_test_run ();
 }
