@@ -132,17 +132,22 @@ iri_tool_to_uri (int    argc,
   return iri_tool_convert_all (input, to_uri_cb, &mapping);
 }
 
+typedef struct {
+  IriDisplayPolicy *policy;
+  IriToIriFlags     flags;
+} ToIriData;
+
 static char *
 to_iri_cb (const char  *text,
            gsize        length,
            gpointer     user_data,
            GError     **error)
 {
-  IriToIriFlags flags = *(IriToIriFlags *) user_data;
+  ToIriData *data = user_data;
   g_autoptr(GListModel) diagnostics = NULL;
   char *result;
 
-  result = iri_uri_to_iri (text, length, flags, &diagnostics, error);
+  result = iri_display_policy_uri_to_iri (data->policy, text, length, data->flags, &diagnostics, error);
   if (result != NULL && diagnostics != NULL)
     {
       g_autofree char *shown = iri_tool_escape_for_terminal (text, length);
@@ -168,12 +173,22 @@ iri_tool_to_iri (int    argc,
                  char **argv)
 {
   gboolean keep_punycode = FALSE;
+  g_autofree char *display = NULL;
+  g_autofree char *known_hosts_path = NULL;
   g_auto(GStrv) args = NULL;
-  IriToIriFlags flags;
+  g_autoptr(IriDisplayPolicy) policy = NULL;
+  ToIriData data;
+  int status = IRI_TOOL_EXIT_OK;
   g_autoptr(IriToolInput) input = NULL;
   GOptionEntry entries[] = {
     { "keep-punycode", 0, 0, G_OPTION_ARG_NONE, &keep_punycode,
       N_("Leave “xn--” host labels as they are (skip §3.7 step 6)"), NULL },
+    { "display", 0, 0, G_OPTION_ARG_STRING, &display,
+      N_("Display policy: strict (the default: a host label the analysis flags stays an A-label) or permissive"),
+      N_("strict|permissive") },
+    { "known-hosts", 0, 0, G_OPTION_ARG_FILENAME, &known_hosts_path,
+      N_("Trusted hosts, one per line: under the strict policy a look-alike of one stays an A-label"),
+      N_("FILE") },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_STRING_ARRAY, &args, NULL, NULL },
     { NULL }
   };
@@ -184,15 +199,24 @@ iri_tool_to_iri (int    argc,
                                 _("Converts each URI to an IRI that is safe to read (RFC 3987bis §3.7):\n"
                                   "percent-encoded UTF-8 is decoded, but bidi formatting characters,\n"
                                   "invisible characters, spaces and bytes that are not UTF-8 stay\n"
-                                  "encoded, and no legacy charset is ever guessed. Valid punycode host\n"
-                                  "labels are shown in Unicode. The result maps back to the same URI.\n"
+                                  "encoded, and no legacy charset is ever guessed; so do characters that\n"
+                                  "look like a delimiter (§5.1b). Valid punycode host labels are shown in\n"
+                                  "Unicode, except, under the strict display policy (the default), a label\n"
+                                  "that “iri check” flags (a look-alike of another host, mixed scripts…):\n"
+                                  "it stays as it is, with a note on standard error saying why. The\n"
+                                  "result maps back to the same URI.\n"
                                   "Without URI arguments, reads one URI per line from standard input."));
   if (!iri_tool_parse_options (context, "to-iri", &argc, &argv))
     return IRI_TOOL_EXIT_USAGE;
 
-  flags = keep_punycode ? IRI_TO_IRI_KEEP_PUNYCODE : IRI_TO_IRI_DEFAULT;
+  policy = iri_tool_display_policy_new (display, known_hosts_path, &status);
+  if (policy == NULL)
+    return status;
+
+  data.policy = policy;
+  data.flags = keep_punycode ? IRI_TO_IRI_KEEP_PUNYCODE : IRI_TO_IRI_DEFAULT;
   input = iri_tool_input_new_args (args);
-  return iri_tool_convert_all (input, to_iri_cb, &flags);
+  return iri_tool_convert_all (input, to_iri_cb, &data);
 }
 
 typedef struct {

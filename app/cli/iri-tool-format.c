@@ -9,13 +9,20 @@
 
 #include "iri-tool-private.h"
 
+typedef struct {
+  IriDisplayPolicy *policy;
+  IriFormatFlags    flags;
+} FormatData;
+
 static char *
 format_cb (const char  *text,
            gsize        length,
            gpointer     user_data,
            GError     **error)
 {
-  return iri_format_minimal (text, length, *(IriFormatFlags *) user_data, error);
+  FormatData *data = user_data;
+
+  return iri_display_policy_format_minimal (data->policy, text, length, data->flags, error);
 }
 
 int
@@ -23,12 +30,22 @@ iri_tool_format (int    argc,
                  char **argv)
 {
   gboolean keep_punycode = FALSE;
+  g_autofree char *display = NULL;
+  g_autofree char *known_hosts_path = NULL;
   g_auto(GStrv) args = NULL;
-  IriFormatFlags flags;
+  g_autoptr(IriDisplayPolicy) policy = NULL;
+  FormatData data;
+  int status = IRI_TOOL_EXIT_OK;
   g_autoptr(IriToolInput) input = NULL;
   GOptionEntry entries[] = {
     { "keep-punycode", 0, 0, G_OPTION_ARG_NONE, &keep_punycode,
       N_("Leave “xn--” host labels as they are"), NULL },
+    { "display", 0, 0, G_OPTION_ARG_STRING, &display,
+      N_("Display policy: strict (the default: a host label the analysis flags stays an A-label) or permissive"),
+      N_("strict|permissive") },
+    { "known-hosts", 0, 0, G_OPTION_ARG_FILENAME, &known_hosts_path,
+      N_("Trusted hosts, one per line: under the strict policy a look-alike of one stays an A-label"),
+      N_("FILE") },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_STRING_ARRAY, &args, NULL, NULL },
     { NULL }
   };
@@ -43,12 +60,19 @@ iri_tool_format (int    argc,
                                   "early is percent-encoded — spaces, an unmatched closing bracket, a\n"
                                   "final “.”, “!” or other sentence punctuation. Hosts are shown in\n"
                                   "Unicode. Bidi formatting characters, invisible characters and bytes\n"
-                                  "that are not UTF-8 stay encoded, as “iri to-iri” keeps them.\n"
+                                  "that are not UTF-8 stay encoded, as “iri to-iri” keeps them, and so\n"
+                                  "do look-alikes of delimiters and, under the strict display policy,\n"
+                                  "every host label that “iri check” flags.\n"
                                   "Without URI arguments, reads one URI per line from standard input."));
   if (!iri_tool_parse_options (context, "format", &argc, &argv))
     return IRI_TOOL_EXIT_USAGE;
 
-  flags = keep_punycode ? IRI_FORMAT_KEEP_PUNYCODE : IRI_FORMAT_DEFAULT;
+  policy = iri_tool_display_policy_new (display, known_hosts_path, &status);
+  if (policy == NULL)
+    return status;
+
+  data.policy = policy;
+  data.flags = keep_punycode ? IRI_FORMAT_KEEP_PUNYCODE : IRI_FORMAT_DEFAULT;
   input = iri_tool_input_new_args (args);
-  return iri_tool_convert_all (input, format_cb, &flags);
+  return iri_tool_convert_all (input, format_cb, &data);
 }

@@ -281,3 +281,37 @@ iri_tool_load_known_hosts (const char  *path,
   return g_strv_builder_end (hosts);
 }
 
+
+IriDisplayPolicy *
+iri_tool_display_policy_new (const char *display,
+                             const char *known_hosts_path,
+                             int        *out_status)
+{
+  g_autoptr(IriDisplayPolicy) policy = NULL;
+  IriDisplayLevel level = IRI_DISPLAY_STRICT;
+
+  if (display != NULL && !iri_display_level_from_string (display, &level))
+    {
+      /* Translators: %s is what the user typed */
+      iri_tool_error (_("unknown display policy “%s” (use strict or permissive)"), display);
+      *out_status = IRI_TOOL_EXIT_USAGE;
+      return NULL;
+    }
+
+  policy = iri_display_policy_new (level);
+  if (known_hosts_path != NULL)
+    {
+      g_autoptr(GError) error = NULL;
+      g_auto(GStrv) known = iri_tool_load_known_hosts (known_hosts_path, &error);
+
+      if (known == NULL)
+        {
+          /* Translators: %s is the reason a file could not be read */
+          iri_tool_error (_("cannot read the known hosts: %s"), error->message);
+          *out_status = IRI_TOOL_EXIT_IO;
+          return NULL;
+        }
+      iri_display_policy_set_known_hosts (policy, (const char * const *) known);
+    }
+  return g_steal_pointer (&policy);
+}

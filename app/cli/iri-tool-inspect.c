@@ -323,8 +323,10 @@ print_report (const Style *style,
     /* The form to put in running text: the §3.7 form, with what would
      * end the link early percent-encoded (UTS #58).  The URI is ASCII,
      * so this cannot fail. */
-    g_autofree char *readable = iri_format_minimal (uri_idna != NULL ? uri_idna : iri_analysis_get_uri (analysis),
-                                                    -1, IRI_FORMAT_DEFAULT, NULL);
+    g_autofree char *readable =
+      iri_display_policy_format_minimal (iri_analyzer_get_display_policy (analyzer),
+                                         uri_idna != NULL ? uri_idna : iri_analysis_get_uri (analysis),
+                                         -1, IRI_FORMAT_DEFAULT, NULL);
 
     if (readable != NULL)
       {
@@ -352,8 +354,10 @@ iri_tool_inspect (int    argc,
   g_autofree char *mode_arg = NULL;
   g_autofree char *bidi_arg = NULL;
   g_autofree char *known_hosts_path = NULL;
+  g_autofree char *display = NULL;
   g_auto(GStrv) args = NULL;
   g_autoptr(IriAnalyzer) analyzer = iri_analyzer_new ();
+  g_autoptr(IriDisplayPolicy) policy = NULL;
   g_autoptr(IriToolInput) input = NULL;
   g_autoptr(GError) io_error = NULL;
   IriDisplayMode mode = IRI_DISPLAY_EMBED;
@@ -378,6 +382,9 @@ iri_tool_inspect (int    argc,
       N_("app|terminal|none") },
     { "known-hosts", 0, 0, G_OPTION_ARG_FILENAME, &known_hosts_path,
       N_("Trusted hosts, one per line, to compare the host with"), N_("FILE") },
+    { "display", 0, 0, G_OPTION_ARG_STRING, &display,
+      N_("Display policy of the readable forms: strict (the default: a host label the analysis flags stays an A-label) or permissive"),
+      N_("strict|permissive") },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_STRING_ARRAY, &args, NULL, NULL },
     { NULL }
   };
@@ -416,18 +423,13 @@ iri_tool_inspect (int    argc,
 
   iri_analyzer_set_notation (analyzer, style.notation);
   iri_analyzer_set_display_mode (analyzer, mode);
-  if (known_hosts_path != NULL)
-    {
-      g_autoptr(GError) error = NULL;
-      g_auto(GStrv) known = iri_tool_load_known_hosts (known_hosts_path, &error);
-
-      if (known == NULL)
-        {
-          iri_tool_error (_("cannot read the known hosts: %s"), error->message);
-          return IRI_TOOL_EXIT_IO;
-        }
-      iri_analyzer_set_known_hosts (analyzer, (const char * const *) known);
-    }
+  /* The readable forms (URI → IRI, in text, JSON iri_from_uri) follow
+   * the policy; the policy has the same known hosts as the analysis. */
+  policy = iri_tool_display_policy_new (display, known_hosts_path, &status);
+  if (policy == NULL)
+    return status;
+  iri_analyzer_set_known_hosts (analyzer, iri_display_policy_get_known_hosts (policy));
+  iri_analyzer_set_display_policy (analyzer, policy);
 
   input = iri_tool_input_new_args (args);
   while ((text = iri_tool_input_next (input, &length, &too_long, &io_error)) != NULL)

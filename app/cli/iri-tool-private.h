@@ -84,6 +84,14 @@ gboolean      iri_tool_input_get_progress (IriToolInput *self,
 char        **iri_tool_load_known_hosts (const char  *path,
                                          GError     **error);
 
+/* The display policy of --display=strict|permissive (NULL: strict) and
+ * --known-hosts FILE (NULL: none), for to-iri, format and inspect.  On a
+ * bad option prints why and returns NULL with *@out_status set to the
+ * exit status (usage, or I/O for a file that cannot be read). */
+IriDisplayPolicy *iri_tool_display_policy_new (const char *display,
+                                               const char *known_hosts_path,
+                                               int        *out_status);
+
 /* TRUE when the inputs are regular files big enough for a progress bar. */
 gboolean      iri_tool_input_is_large_file (IriToolInput *self);
 void          iri_tool_input_free      (IriToolInput  *self);

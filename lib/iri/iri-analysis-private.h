@@ -20,4 +20,11 @@ GArray      *iri_compute_units (IriReference *reference);
  * for messages. */
 const char  *iri_unit_name     (IriComponent  kind);
 
+/* The analysis the display policy judges a decoded form by: no
+ * notation, and no readable form of its own (the policy computes that
+ * one, so this breaks the recursion). */
+IriAnalysis *iri_analyzer_analyze_for_display (IriAnalyzer *self,
+                                               const char  *text,
+                                               gsize        length);
+
 G_END_DECLS

@@ -16,6 +16,7 @@
 #include "iri-reference-private.h"
 #include "iri-char-private.h"
 #include "iri-diagnostic-private.h"
+#include "iri-display-policy-private.h"
 #include "iri-enums.h"
 #include "iri-error.h"
 #include "iri-idna-private.h"
@@ -437,7 +438,8 @@ has_a_label (const char *host)
 static IriAnalysis *
 analyze (IriAnalyzer *analyzer,
          const char  *text,
-         gsize        length);
+         gsize        length,
+         gboolean     for_display);
 
 /* ------------------------------------------------------------------ */
 
@@ -464,6 +466,7 @@ struct _IriAnalyzer
   IriKnownHosts  *known;          /* prepared from known_hosts */
   IriRestrictionLevel host_level;
   IriRestrictionLevel unit_level;
+  IriDisplayPolicy *display_policy;   /* (nullable) */
 };
 
 enum {
@@ -474,6 +477,7 @@ enum {
   PROP_KNOWN_HOSTS,
   PROP_HOST_RESTRICTION_LEVEL,
   PROP_UNIT_RESTRICTION_LEVEL,
+  PROP_DISPLAY_POLICY,
   N_PROPS,
 };
 
@@ -509,6 +513,9 @@ iri_analyzer_get_property (GObject    *object,
     case PROP_UNIT_RESTRICTION_LEVEL:
       g_value_set_enum (value, self->unit_level);
       break;
+    case PROP_DISPLAY_POLICY:
+      g_value_set_object (value, self->display_policy);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -542,6 +549,9 @@ iri_analyzer_set_property (GObject      *object,
     case PROP_UNIT_RESTRICTION_LEVEL:
       iri_analyzer_set_unit_restriction_level (self, g_value_get_enum (value));
       break;
+    case PROP_DISPLAY_POLICY:
+      iri_analyzer_set_display_policy (self, g_value_get_object (value));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -554,6 +564,7 @@ iri_analyzer_finalize (GObject *object)
 
   g_strfreev (self->known_hosts);
   g_clear_pointer (&self->known, iri_known_hosts_free);
+  g_clear_object (&self->display_policy);
 
   G_OBJECT_CLASS (iri_analyzer_parent_class)->finalize (object);
 }
@@ -653,6 +664,21 @@ iri_analyzer_class_init (IriAnalyzerClass *klass)
                        IRI_TYPE_RESTRICTION_LEVEL, IRI_RESTRICTION_MODERATELY_RESTRICTIVE,
                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
 
+  /**
+   * IriAnalyzer:display-policy:
+   *
+   * The display policy of the readable form
+   * ([method@Iri.Analysis.get_display_iri]).  When %NULL (the default),
+   * a strict policy with the analyzer's own known hosts and settings:
+   * a host label this analyzer flags is never shown decoded.
+   *
+   * Since: 0.1
+   */
+  properties[PROP_DISPLAY_POLICY] =
+    g_param_spec_object ("display-policy", NULL, NULL,
+                         IRI_TYPE_DISPLAY_POLICY,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -677,6 +703,48 @@ IriAnalyzer *
 iri_analyzer_new (void)
 {
   return g_object_new (IRI_TYPE_ANALYZER, NULL);
+}
+
+/**
+ * iri_analyzer_get_display_policy:
+ * @self: an analyzer
+ *
+ * Gets the display policy of the readable form.
+ *
+ * Returns: (transfer none) (nullable): the policy, or %NULL when a strict
+ *   policy with the analyzer's own known hosts is used
+ *
+ * Since: 0.1
+ */
+IriDisplayPolicy *
+iri_analyzer_get_display_policy (IriAnalyzer *self)
+{
+  g_return_val_if_fail (IRI_IS_ANALYZER (self), NULL);
+
+  return self->display_policy;
+}
+
+/**
+ * iri_analyzer_set_display_policy:
+ * @self: an analyzer
+ * @policy: (nullable): a display policy, or %NULL for a strict one with
+ *   the analyzer's own known hosts
+ *
+ * Sets the display policy of the readable form
+ * ([method@Iri.Analysis.get_display_iri]).  Analyses already made keep
+ * theirs; the policy must not change while the analyzer uses it.
+ *
+ * Since: 0.1
+ */
+void
+iri_analyzer_set_display_policy (IriAnalyzer      *self,
+                                 IriDisplayPolicy *policy)
+{
+  g_return_if_fail (IRI_IS_ANALYZER (self));
+  g_return_if_fail (policy == NULL || IRI_IS_DISPLAY_POLICY (policy));
+
+  if (g_set_object (&self->display_policy, policy))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DISPLAY_POLICY]);
 }
 
 /**
@@ -956,7 +1024,15 @@ iri_analyzer_analyze (IriAnalyzer *self,
   if (length < 0)
     length = strlen (text);
 
-  return analyze (self, text != NULL ? text : "", length);
+  return analyze (self, text != NULL ? text : "", length, FALSE);
+}
+
+IriAnalysis *
+iri_analyzer_analyze_for_display (IriAnalyzer *self,
+                                  const char  *text,
+                                  gsize        length)
+{
+  return analyze (self, text, length, TRUE);
 }
 
 /**
@@ -990,7 +1066,8 @@ iri_analyze (const char *text,
 static IriAnalysis *
 analyze (IriAnalyzer *analyzer,
          const char  *text,
-         gsize        length)
+         gsize        length,
+         gboolean     for_display)
 {
   IriAnalysis *self = g_new0 (IriAnalysis, 1);
   IriDiagnostics diagnostics = { NULL, 0 };
@@ -1002,7 +1079,7 @@ analyze (IriAnalyzer *analyzer,
   g_atomic_ref_count_init (&self->ref_count);
   self->notation = analyzer->notation;
   self->display_mode = analyzer->display_mode;
-  if (analyzer->notation != IRI_NOTATION_NONE)
+  if (analyzer->notation != IRI_NOTATION_NONE && !for_display)
     {
       rtl_text = iri_notation_to_rtl (text, length, analyzer->notation);
       text = rtl_text;
@@ -1087,14 +1164,26 @@ analyze (IriAnalyzer *analyzer,
       unicode = iri_idna_to_unicode (host, strlen (host), &diagnostics, span.byte_start, span.start);
     }
 
-  /* §3.7: the IRI that the URI converts back to, for reading. */
+  /* §3.7: the IRI that the URI converts back to, for reading, under the
+   * display policy.  The policy analyses the decoded form; when that is
+   * the text analysed here, its findings are the ones at hand.  An
+   * analysis made for the policy has no readable form of its own, which
+   * is what ends the recursion. */
   {
     const char *uri = self->uri_idna != NULL ? self->uri_idna : self->uri;
 
-    if (is_iri_as_is (uri))
+    if (for_display || is_iri_as_is (uri))
       self->display_iri = uri;
+    else if (analyzer->display_policy == NULL)
+      self->display_iri = self->owned_display_iri =
+        iri_display_to_iri (IRI_DISPLAY_STRICT, analyzer,
+                            iri_reference_get_text (self->reference), diagnostics.items,
+                            uri, strlen (uri), IRI_TO_IRI_DEFAULT, NULL, NULL);
     else
-      self->display_iri = self->owned_display_iri = iri_uri_to_iri (uri, -1, IRI_TO_IRI_DEFAULT, NULL, NULL);
+      self->display_iri = self->owned_display_iri =
+        iri_display_to_iri (iri_display_policy_get_level (analyzer->display_policy),
+                            iri_display_policy_get_analyzer (analyzer->display_policy),
+                            NULL, NULL, uri, strlen (uri), IRI_TO_IRI_DEFAULT, NULL, NULL);
     g_assert (self->display_iri != NULL);
   }
 

@@ -49,6 +49,10 @@ void     iri_unit_free     (IriUnit       *unit);
 
 typedef struct _IriAnalysis IriAnalysis;
 
+/* Declared in iri-display-policy.h, which needs this header through
+ * iri-link.h. */
+typedef struct _IriDisplayPolicy IriDisplayPolicy;
+
 #define IRI_TYPE_ANALYSIS (iri_analysis_get_type ())
 
 IRI_AVAILABLE_IN_0_1
@@ -128,6 +132,11 @@ IriRestrictionLevel iri_analyzer_get_unit_restriction_level (IriAnalyzer *self);
 IRI_AVAILABLE_IN_0_1
 void            iri_analyzer_set_unit_restriction_level (IriAnalyzer         *self,
                                                          IriRestrictionLevel  level);
+IRI_AVAILABLE_IN_0_1
+IriDisplayPolicy *iri_analyzer_get_display_policy (IriAnalyzer      *self);
+IRI_AVAILABLE_IN_0_1
+void            iri_analyzer_set_display_policy (IriAnalyzer      *self,
+                                                 IriDisplayPolicy *policy);
 IRI_AVAILABLE_IN_0_1
 IriAnalysis    *iri_analyzer_analyze          (IriAnalyzer    *self,
                                                const char     *text,

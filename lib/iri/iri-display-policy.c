@@ -5,10 +5,17 @@
 
 #include "config.h"
 
+#include <string.h>
 #include <glib/gi18n-lib.h>
 
+#include "iri-analysis-private.h"
+#include "iri-diagnostic-private.h"
 #include "iri-display-policy.h"
+#include "iri-display-policy-private.h"
 #include "iri-enums.h"
+#include "iri-link-private.h"
+#include "iri-mapping-private.h"
+#include "iri-utf8-private.h"
 
 /**
  * IriDisplayPolicy:
@@ -22,6 +29,18 @@
  * page, so that a host flagged as a spoof by the analysis is never shown
  * decoded elsewhere.  Machine outputs (IRI → URI) never depend on it.
  *
+ * Under both levels a character that looks like a delimiter (§5.1b:
+ * U+2215 DIVISION SLASH, U+FF0F FULLWIDTH SOLIDUS, U+3002 IDEOGRAPHIC
+ * FULL STOP…) stays percent-encoded, and an A-label whose U-label has one
+ * stays an A-label.  The strict level (the default) then analyses the
+ * decoded form the way [method@Iri.Analyzer.analyze] does, with the
+ * policy's known hosts, and keeps every host label that a finding of
+ * severity warning or above points at (a mixed-script or whole-script
+ * confusable, a look-alike of a known host, a bidi or IDNA problem…) as
+ * the URI has it, with an `unsafe-label-kept` note that names the
+ * finding.  Every rule the analysis has applies, so the display never
+ * shows decoded what `iri check` flags.
+ *
  * A policy may be used from several threads as long as nobody changes
  * it meanwhile.
  *
@@ -34,6 +53,7 @@ struct _IriDisplayPolicy
 
   IriDisplayLevel  level;
   char           **known_hosts;
+  IriAnalyzer     *analyzer;   /* judges labels under the strict level */
 };
 
 enum {
@@ -95,6 +115,7 @@ iri_display_policy_finalize (GObject *object)
   IriDisplayPolicy *self = IRI_DISPLAY_POLICY (object);
 
   g_strfreev (self->known_hosts);
+  g_clear_object (&self->analyzer);
 
   G_OBJECT_CLASS (iri_display_policy_parent_class)->finalize (object);
 }
@@ -140,6 +161,7 @@ static void
 iri_display_policy_init (IriDisplayPolicy *self)
 {
   self->level = IRI_DISPLAY_STRICT;
+  self->analyzer = iri_analyzer_new ();
 }
 
 /**
@@ -257,6 +279,7 @@ iri_display_policy_set_known_hosts (IriDisplayPolicy   *self,
 
   g_strfreev (self->known_hosts);
   self->known_hosts = g_strdupv ((char **) known_hosts);
+  iri_analyzer_set_known_hosts (self->analyzer, known_hosts);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_KNOWN_HOSTS]);
 }
 
@@ -307,6 +330,145 @@ iri_display_level_from_string (const char      *string,
   return TRUE;
 }
 
+IriAnalyzer *
+iri_display_policy_get_analyzer (IriDisplayPolicy *self)
+{
+  return self->analyzer;
+}
+
+/* Whether a finding of the analysis is a reason not to show a label
+ * decoded: a warning or an error about the characters, not about the
+ * syntax or about percent-encoding (which §3.7 has dealt with), nor a
+ * note of the conversion itself.  Families are excluded rather than
+ * listed, so that a new spoofing rule applies without a change here. */
+static gboolean
+is_display_finding (IriDiagnostic *diagnostic)
+{
+  static const char * const not_about_characters[] = {
+    "syntax-", "percent-", "unsafe-", "preprocess-", "diagnostics-", "userinfo-", "port-",
+  };
+  const char *code = iri_diagnostic_get_code (diagnostic);
+
+  if (iri_diagnostic_get_severity (diagnostic) < IRI_SEVERITY_WARNING)
+    return FALSE;
+  for (gsize i = 0; i < G_N_ELEMENTS (not_about_characters); i++)
+    {
+      if (g_str_has_prefix (code, not_about_characters[i]))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* The most severe finding that points into [start, end) of the candidate
+ * (the first of them), or NULL. */
+static IriDiagnostic *
+finding_for_label (GPtrArray *findings,
+                   gsize      start,
+                   gsize      end)
+{
+  IriDiagnostic *found = NULL;
+
+  for (guint i = 0; findings != NULL && i < findings->len; i++)
+    {
+      IriDiagnostic *d = g_ptr_array_index (findings, i);
+      IriSpan span;
+
+      if (!is_display_finding (d))
+        continue;
+      iri_diagnostic_get_span (d, &span);
+      if (span.byte_start == span.byte_end
+          ? !(span.byte_start >= start && span.byte_start < end)
+          : !(span.byte_start < end && span.byte_end > start))
+        continue;
+      if (found == NULL || iri_diagnostic_get_severity (d) > iri_diagnostic_get_severity (found))
+        found = d;
+    }
+  return found;
+}
+
+char *
+iri_display_to_iri (IriDisplayLevel   level,
+                    IriAnalyzer      *analyzer,
+                    const char       *known_text,
+                    GPtrArray        *known_diagnostics,
+                    const char       *uri,
+                    gsize             length,
+                    IriToIriFlags     flags,
+                    GListModel      **out_diagnostics,
+                    GError          **error)
+{
+  g_autoptr(GArray) labels = NULL;
+  g_autoptr(GListModel) first = NULL;
+  g_autoptr(IriAnalysis) analysis = NULL;
+  g_autoptr(GPtrArray) analysed = NULL;
+  g_autofree char *candidate = NULL;
+  GPtrArray *findings;
+  gboolean any_decoded = FALSE;
+  gboolean any_kept = FALSE;
+
+  if (out_diagnostics != NULL)
+    *out_diagnostics = NULL;
+
+  /* Step 1 needs characters; bytes that are not UTF-8 are not a URI. */
+  if (!iri_utf8_validate_internal (uri, length, NULL, error))
+    return NULL;
+
+  /* DESIGN.md §2: the all-ASCII fast path, untouched by the policy. */
+  if (iri_to_iri_is_plain (uri, length, flags))
+    {
+      if (out_diagnostics != NULL)
+        *out_diagnostics = iri_diagnostics_to_model (NULL);
+      return g_strndup (uri, length);
+    }
+
+  if (level == IRI_DISPLAY_PERMISSIVE)
+    return iri_to_iri_convert (uri, length, flags, NULL, FALSE, out_diagnostics);
+
+  /* Strict: decode as permissive does, then let the analysis judge every
+   * host label that came out with characters outside ASCII. */
+  labels = iri_shown_labels_new ();
+  candidate = iri_to_iri_convert (uri, length, flags, labels, FALSE,
+                                  out_diagnostics != NULL ? &first : NULL);
+  for (guint i = 0; i < labels->len && !any_decoded; i++)
+    any_decoded = g_array_index (labels, IriShownLabel, i).decoded;
+  if (!any_decoded)
+    goto done;
+
+  if (known_text != NULL && g_str_equal (candidate, known_text))
+    findings = known_diagnostics;
+  else
+    {
+      analysis = iri_analyzer_analyze_for_display (analyzer, candidate, strlen (candidate));
+      analysed = g_ptr_array_new ();
+      for (guint i = 0; i < iri_analysis_get_n_diagnostics (analysis); i++)
+        g_ptr_array_add (analysed, iri_analysis_get_diagnostic (analysis, i));
+      findings = analysed;
+    }
+
+  for (guint i = 0; i < labels->len; i++)
+    {
+      IriShownLabel *label = &g_array_index (labels, IriShownLabel, i);
+      IriDiagnostic *finding;
+
+      if (!label->decoded)
+        continue;
+      finding = finding_for_label (findings, label->out_start, label->out_end);
+      if (finding == NULL)
+        continue;
+      label->keep_code = g_intern_string (iri_diagnostic_get_code (finding));
+      label->keep_message = g_strdup (iri_diagnostic_get_message (finding));
+      any_kept = TRUE;
+    }
+
+  if (any_kept)
+    return iri_to_iri_convert (uri, length, flags, labels, TRUE, out_diagnostics);
+
+done:
+  if (out_diagnostics != NULL)
+    *out_diagnostics = g_steal_pointer (&first);
+  return g_steal_pointer (&candidate);
+}
+
 /**
  * iri_display_policy_uri_to_iri:
  * @self: (nullable): a policy, or %NULL for the default one
@@ -314,12 +476,33 @@ iri_display_level_from_string (const char      *string,
  * @length: the length of @uri in bytes, or -1 if it is NUL-terminated
  * @flags: flags
  * @out_diagnostics: (out) (optional) (transfer full): what was kept
- *   encoded and why
+ *   encoded and why, with spans in @uri
  * @error: return location for a #GError
  *
- * [func@Iri.uri_to_iri] under this policy.
+ * Converts a URI reference to an IRI reference for a person to read
+ * (RFC 3987bis §3.7), as [func@Iri.uri_to_iri] does, under this policy.
  *
- * Returns: (transfer full): the IRI, or %NULL if @uri is not UTF-8
+ * Under both levels a character that looks like a delimiter stays
+ * percent-encoded in every component (§5.1b), with a
+ * `percent-encoded-not-displayable` note: `http://paypal.com%E2%88%95login.evil.example/`
+ * stays as it is instead of showing U+2215 DIVISION SLASH in the host.
+ *
+ * Under [enum@Iri.DisplayLevel.STRICT], the decoded form is analysed
+ * ([method@Iri.Analyzer.analyze], with the policy's known hosts) and
+ * every host label that a finding of severity warning or above points
+ * at is shown as the URI has it — an A-label stays an A-label,
+ * percent-encoding stays — with an `unsafe-label-kept` note that gives
+ * the finding's code and message: `http://xn--80ak6aa92e.com/` (“аррӏе”,
+ * all Cyrillic) stays as it is, `http://xn--bcher-kva.de/` becomes
+ * `http://bücher.de/`.  Nothing else changes, so the result still maps
+ * back to @uri ([func@Iri.to_uri]).
+ *
+ * An all-ASCII @uri without `%` and without an `xn--` label is returned
+ * as it is, without any analysis.
+ *
+ * Returns: (transfer full) (nullable): the IRI, or %NULL when @uri is not
+ *   valid UTF-8 ([error@Iri.Error.INVALID_UTF8]) or contains a NUL byte
+ *   ([error@Iri.Error.EMBEDDED_NUL])
  *
  * Since: 0.1
  */
@@ -332,9 +515,50 @@ iri_display_policy_uri_to_iri (IriDisplayPolicy  *self,
                                GError           **error)
 {
   g_return_val_if_fail (self == NULL || IRI_IS_DISPLAY_POLICY (self), NULL);
+  g_return_val_if_fail (uri != NULL || length == 0, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  /* FIXME(display-policy helper): apply the policy. */
-  return iri_uri_to_iri (uri, length, flags, out_diagnostics, error);
+  if (self == NULL)
+    self = iri_display_policy_get_default ();
+  if (uri == NULL)
+    uri = "";
+  if (length < 0)
+    length = strlen (uri);
+
+  return iri_display_to_iri (self->level, self->analyzer, NULL, NULL, uri, length, flags,
+                             out_diagnostics, error);
+}
+
+char *
+iri_display_policy_host_to_unicode (IriDisplayPolicy *self,
+                                    const char       *host,
+                                    gsize             length)
+{
+  g_autofree char *unicode = iri_host_to_unicode (host, length, NULL);
+  g_autofree char *iri = NULL;
+  g_autoptr(IriAnalysis) analysis = NULL;
+  gsize n = strlen (unicode);
+  gboolean ascii = TRUE;
+
+  for (gsize i = 0; i < n && ascii; i++)
+    ascii = (guchar) unicode[i] < 0x80;
+  if (ascii || self->level == IRI_DISPLAY_PERMISSIVE)
+    return g_steal_pointer (&unicode);
+
+  /* The domain of an address is judged as the host of a URI; any label
+   * flagged keeps the whole domain as it was. */
+  iri = g_strconcat ("http://", unicode, "/", NULL);
+  analysis = iri_analyzer_analyze_for_display (self->analyzer, iri, strlen (iri));
+  for (guint i = 0; i < iri_analysis_get_n_diagnostics (analysis); i++)
+    {
+      IriDiagnostic *d = iri_analysis_get_diagnostic (analysis, i);
+      IriSpan span;
+
+      iri_diagnostic_get_span (d, &span);
+      if (is_display_finding (d) && span.byte_start < 7 + n && span.byte_end > 7)
+        return g_strndup (host, length);
+    }
+  return g_steal_pointer (&unicode);
 }
 
 /**
@@ -345,7 +569,10 @@ iri_display_policy_uri_to_iri (IriDisplayPolicy  *self,
  * @flags: flags
  * @error: return location for a #GError
  *
- * [func@Iri.format_minimal] under this policy.
+ * [func@Iri.format_minimal] under this policy: the text is first
+ * converted with [method@Iri.DisplayPolicy.uri_to_iri], so a host label
+ * the policy keeps stays an A-label (also in the domain of a `mailto:`
+ * address) and a look-alike of a delimiter stays percent-encoded.
  *
  * Returns: (transfer full): the text to write, or %NULL on error
  *
@@ -359,7 +586,11 @@ iri_display_policy_format_minimal (IriDisplayPolicy  *self,
                                    GError           **error)
 {
   g_return_val_if_fail (self == NULL || IRI_IS_DISPLAY_POLICY (self), NULL);
+  g_return_val_if_fail (text != NULL || length == 0, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  /* FIXME(display-policy helper): apply the policy. */
-  return iri_format_minimal (text, length, flags, error);
+  if (self == NULL)
+    self = iri_display_policy_get_default ();
+
+  return iri_format_minimal_with_policy (self, text, length, flags, error);
 }

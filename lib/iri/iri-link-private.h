@@ -7,6 +7,8 @@
 
 #include <glib.h>
 
+#include "iri-display-policy.h"
+
 G_BEGIN_DECLS
 
 /* TRUE when @label (@length bytes of lower-case UTF-8) is a top-level
@@ -23,5 +25,12 @@ gboolean iri_link_is_tld (const char *label,
  * opening bracket past the limit, and minimal escaping encodes such a
  * bracket, so the two stay in agreement. */
 #define IRI_LINK_BRACKET_DEPTH_MAX 64
+
+/* iri_format_minimal() under @policy (not NULL). */
+char *iri_format_minimal_with_policy (IriDisplayPolicy  *policy,
+                                      const char        *text,
+                                      gssize             length,
+                                      IriFormatFlags     flags,
+                                      GError           **error);
 
 G_END_DECLS

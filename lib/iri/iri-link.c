@@ -24,6 +24,7 @@
 
 #include "iri-link.h"
 #include "iri-link-private.h"
+#include "iri-display-policy-private.h"
 #include "iri-char-private.h"
 #include "iri-enums.h"
 #include "iri-error.h"
@@ -1398,11 +1399,12 @@ host_labels_detectable (const char *host,
  * each with its local part minimally escaped and its domain in Unicode
  * form.  A piece without "@" is formatted as an ordinary path. */
 static void
-format_mailto_path (Formatter      *self,
-                    const char     *text,
-                    gsize           start,
-                    gsize           end,
-                    IriFormatFlags  flags)
+format_mailto_path (Formatter        *self,
+                    IriDisplayPolicy *policy,
+                    const char       *text,
+                    gsize             start,
+                    gsize             end,
+                    IriFormatFlags    flags)
 {
   gsize i = start;
 
@@ -1430,8 +1432,8 @@ format_mailto_path (Formatter      *self,
             format_verbatim (self, text + at_pos + 1, piece_end - at_pos - 1);
           else
             {
-              g_autofree char *domain = iri_host_to_unicode (text + at_pos + 1,
-                                                             piece_end - at_pos - 1, NULL);
+              g_autofree char *domain = iri_display_policy_host_to_unicode (policy, text + at_pos + 1,
+                                                                            piece_end - at_pos - 1);
 
               if (host_labels_detectable (domain, strlen (domain)))
                 format_verbatim (self, domain, strlen (domain));
@@ -1511,6 +1513,11 @@ format_finish (Formatter *self)
  * the WHATWG URL standard treat the two alike; UTS #58 accepts this so
  * that the link can be found in text at all.
  *
+ * The default display policy applies ([func@Iri.DisplayPolicy.get_default],
+ * strict): a host label the analysis flags as a possible spoof keeps its
+ * A-label, and a look-alike of a delimiter stays percent-encoded.  See
+ * [method@Iri.DisplayPolicy.format_minimal].
+ *
  * Returns: (transfer full) (nullable): the readable form, or `NULL` when
  *   @text is not valid UTF-8 ([error@Iri.Error.INVALID_UTF8]) or contains
  *   a NUL byte ([error@Iri.Error.EMBEDDED_NUL])
@@ -1522,6 +1529,16 @@ iri_format_minimal (const char      *text,
                     gssize           length,
                     IriFormatFlags   flags,
                     GError         **error)
+{
+  return iri_display_policy_format_minimal (NULL, text, length, flags, error);
+}
+
+char *
+iri_format_minimal_with_policy (IriDisplayPolicy  *policy,
+                                const char        *text,
+                                gssize             length,
+                                IriFormatFlags     flags,
+                                GError           **error)
 {
   g_autofree char *readable = NULL;
   g_autoptr(IriReference) reference = NULL;
@@ -1542,9 +1559,9 @@ iri_format_minimal (const char      *text,
 
   /* §3.7 decides what may be shown decoded, and step 6 shows the host in
    * Unicode; it validates the UTF-8 too. */
-  readable = iri_uri_to_iri (text, length,
-                             (flags & IRI_FORMAT_KEEP_PUNYCODE) != 0 ? IRI_TO_IRI_KEEP_PUNYCODE : IRI_TO_IRI_DEFAULT,
-                             NULL, error);
+  readable = iri_display_policy_uri_to_iri (policy, text, length,
+                                            (flags & IRI_FORMAT_KEEP_PUNYCODE) != 0 ? IRI_TO_IRI_KEEP_PUNYCODE : IRI_TO_IRI_DEFAULT,
+                                            NULL, error);
   if (readable == NULL)
     return NULL;
   len = strlen (readable);
@@ -1564,10 +1581,34 @@ iri_format_minimal (const char      *text,
       if (!host_labels_detectable (readable + host.byte_start, host.byte_end - host.byte_start))
         {
           g_free (readable);
-          readable = iri_uri_to_iri (text, length, IRI_TO_IRI_KEEP_PUNYCODE, NULL, NULL);
+          readable = iri_display_policy_uri_to_iri (policy, text, length, IRI_TO_IRI_KEEP_PUNYCODE, NULL, NULL);
           len = strlen (readable);
           g_clear_pointer (&reference, iri_reference_unref);
           reference = iri_reference_parse_tolerant (readable, len, IRI_PARSE_DEFAULT);
+        }
+    }
+
+  /* A host that still cannot be taken whole has characters the policy
+   * keeps percent-encoded, such as U+3002 IDEOGRAPHIC FULL STOP written
+   * in an IRI (§5.1b): it is shown as the host a browser looks up, in
+   * ASCII (UTS #46 maps that character to "."; §3.4.2). */
+  if (iri_reference_get_host_kind (reference) == IRI_HOST_REG_NAME)
+    {
+      IriSpan host;
+
+      iri_reference_get_span (reference, IRI_COMPONENT_HOST, &host);
+      if (!host_labels_detectable (readable + host.byte_start, host.byte_end - host.byte_start))
+        {
+          g_autofree char *uri46 = iri_to_uri (text, length, IRI_HOST_MAPPING_UTS46, NULL);
+
+          if (uri46 != NULL)
+            {
+              g_free (readable);
+              readable = iri_display_policy_uri_to_iri (policy, uri46, -1, IRI_TO_IRI_KEEP_PUNYCODE, NULL, NULL);
+              len = strlen (readable);
+              g_clear_pointer (&reference, iri_reference_unref);
+              reference = iri_reference_parse_tolerant (readable, len, IRI_PARSE_DEFAULT);
+            }
         }
     }
   scheme = iri_reference_get_scheme (reference);
@@ -1587,7 +1628,7 @@ iri_format_minimal (const char      *text,
   format_verbatim (&self, readable, path.byte_start);
 
   if (mailto)
-    format_mailto_path (&self, readable, path.byte_start, path.byte_end, flags);
+    format_mailto_path (&self, policy, readable, path.byte_start, path.byte_end, flags);
   else
     format_part (&self, readable, path.byte_start, path.byte_end, PART_PATH, special);
 

@@ -12,7 +12,10 @@
 #include "iri-diagnostic-private.h"
 #include "iri-error.h"
 #include "iri-idna-private.h"
+#include "iri-display-policy.h"
 #include "iri-mapping.h"
+#include "iri-mapping-private.h"
+#include "iri-safety-private.h"
 #include "iri-ucd-private.h"
 #include "iri-utf8-private.h"
 
@@ -316,6 +319,7 @@ iri_host_to_ascii (const char      *host,
 static const char CODE_NOT_UTF8[] = "percent-encoded-not-utf8";
 static const char CODE_NOT_DISPLAYABLE[] = "percent-encoded-not-displayable";
 static const char CODE_UNSAFE_ENCODED[] = "unsafe-character-encoded";
+static const char CODE_LABEL_KEPT[] = "unsafe-label-kept";
 
 /* Why a character stays (or becomes) percent-encoded in §3.7 step 4. */
 typedef enum {
@@ -327,6 +331,7 @@ typedef enum {
   UNSAFE_UNASSIGNED,
   UNSAFE_PRIVATE_USE,
   UNSAFE_LOOKALIKE,
+  UNSAFE_DELIMITER,
   UNSAFE_MARK,
   UNSAFE_NOT_IRI,
 } UnsafeReason;
@@ -345,6 +350,14 @@ typedef struct {
    * a delimiter, a %HH kept encoded or at the start of a component a
    * mark would draw on top of the delimiter or the hex digit. */
   gboolean        prev_is_base;
+  /* The text being converted as one component: the neighbours of a
+   * character, for the look-alike rule, are taken inside it. */
+  gsize           range_start;
+  gsize           range_end;
+  /* The host labels shown (see iri_to_iri_convert()). */
+  GArray         *labels;
+  gboolean        apply;
+  guint           label_index;
   IriDiagnostics  diagnostics;
   IriRun          run;   /* tag: the UnsafeReason */
 } ToIri;
@@ -352,16 +365,28 @@ typedef struct {
 static UnsafeReason
 classify (gunichar     c,
           IriComponent component,
-          gboolean     after_base)
+          gboolean     after_base,
+          gunichar     before,
+          gunichar     after)
 {
   if (iri_char_is_display_safe (c, component))
     {
+      if (c < 0x80)
+        return UNSAFE_NONE;
       /* Step 4 also re-encodes what §2.2 does not allow: of the
        * characters that are safe to display, that is U+FFFD. */
-      if (c >= 0x80 && !iri_char_is_allowed_non_ascii (c, component == IRI_COMPONENT_QUERY))
+      if (!iri_char_is_allowed_non_ascii (c, component == IRI_COMPONENT_QUERY))
         return UNSAFE_NOT_IRI;
-      if (c >= 0x80 && g_unichar_ismark (c) && !after_base)
+      if (g_unichar_ismark (c) && !after_base)
         return UNSAFE_MARK;
+      /* §5.1b: a look-alike of a delimiter would let the IRI be read
+       * with another structure ("paypal.com∕login.evil.example"); the
+       * rule is the analysis' own (`lookalike-delimiter`). */
+      if (iri_safety_display_lookalike (c, before, after,
+                                        component == IRI_COMPONENT_HOST ||
+                                        component == IRI_COMPONENT_HOST_LABEL,
+                                        NULL, NULL))
+        return UNSAFE_DELIMITER;
       return UNSAFE_NONE;
     }
 
@@ -430,6 +455,18 @@ message_kept (const IriRun *run)
     case UNSAFE_NOT_IRI:
       /* Translators: %s names one or more characters */
       return g_strdup_printf (_("%s was left percent-encoded: it is not allowed in an IRI."), who);
+    case UNSAFE_DELIMITER:
+      {
+        g_autofree char *looks_like = NULL;
+        const char *role = NULL;
+
+        iri_safety_display_lookalike (run->first, 0, 0, TRUE, &looks_like, &role);
+        /* Translators: the first %s names one or more characters, the
+         * second is what they look like (quoted), the third a delimiter's
+         * role such as "the path separator" */
+        return g_strdup_printf (_("%s was left percent-encoded: it looks like %s, %s, so the IRI could be read with another structure."),
+                                who, looks_like != NULL ? looks_like : "?", role != NULL ? role : "");
+      }
     case UNSAFE_LOOKALIKE:
     case UNSAFE_NONE:
     default:
@@ -471,6 +508,18 @@ message_encoded (const IriRun *run)
     case UNSAFE_NOT_IRI:
       /* Translators: %s names one or more characters */
       return g_strdup_printf (_("%s was percent-encoded: it is not allowed in an IRI."), who);
+    case UNSAFE_DELIMITER:
+      {
+        g_autofree char *looks_like = NULL;
+        const char *role = NULL;
+
+        iri_safety_display_lookalike (run->first, 0, 0, TRUE, &looks_like, &role);
+        /* Translators: the first %s names one or more characters, the
+         * second is what they look like (quoted), the third a delimiter's
+         * role such as "the path separator" */
+        return g_strdup_printf (_("%s was percent-encoded: it looks like %s, %s, so the IRI could be read with another structure."),
+                                who, looks_like != NULL ? looks_like : "?", role != NULL ? role : "");
+      }
     case UNSAFE_LOOKALIKE:
     case UNSAFE_NONE:
     default:
@@ -510,7 +559,9 @@ flush_run (ToIri *self)
     {
       diagnostic =
         iri_diagnostic_new_take (run->code, IRI_SEVERITY_INFO, run->component, &run->span,
-                                 "RFC 3987bis §3.7 step 4, §4.1, §5.1",
+                                 GPOINTER_TO_UINT (run->tag) == UNSAFE_DELIMITER
+                                   ? "RFC 3987bis §3.7 step 4, §5.1b"
+                                   : "RFC 3987bis §3.7 step 4, §4.1, §5.1",
                                  message_kept (run), NULL);
     }
   else
@@ -549,6 +600,29 @@ report (ToIri        *self,
   iri_run_start (run, code, component, GUINT_TO_POINTER (reason), c, byte_start, byte_end, char_start, char_end);
 }
 
+/* The character of the text that ends at @pos, inside the component
+ * being converted, or 0 at its start. */
+static gunichar
+char_before (const ToIri *self,
+             gsize        pos)
+{
+  if (pos <= self->range_start)
+    return 0;
+  return g_utf8_get_char (g_utf8_prev_char (self->text + pos));
+}
+
+/* The character of the text at @pos, inside the component being
+ * converted, or 0 at its end.  (A "%" of a triplet stands for the
+ * character it encodes; as a neighbour it is neutral either way.) */
+static gunichar
+char_at (const ToIri *self,
+         gsize        pos)
+{
+  if (pos >= self->range_end)
+    return 0;
+  return g_utf8_get_char (self->text + pos);
+}
+
 /* A character written as itself in the input.  A URI has only ASCII,
  * but the input may already be an IRI; whatever is not safe to display
  * is percent-encoded so that the result always is. */
@@ -559,7 +633,8 @@ convert_literal (ToIri        *self,
                  gsize         byte_end,
                  IriComponent  component)
 {
-  UnsafeReason reason = classify (c, component, self->prev_is_base);
+  UnsafeReason reason = classify (c, component, self->prev_is_base,
+                                  char_before (self, byte_start), char_at (self, byte_end));
 
   if (reason == UNSAFE_NONE)
     {
@@ -603,6 +678,10 @@ convert_percent_run (ToIri        *self,
   g_autofree guchar *heap_buf = NULL;
   guchar *buf = n <= sizeof stack_buf ? stack_buf : (heap_buf = g_malloc (n));
   gsize i = 0;
+  /* The neighbours of a decoded character, for the look-alike rule: the
+   * characters decoded around it, or the text around the run. */
+  gunichar previous = char_before (self, start);
+  gunichar after_run = char_at (self, start + 3 * n);
 
   for (gsize k = 0; k < n; k++)
     buf[k] = iri_hex_value (text[start + 3 * k + 1]) * 16 + iri_hex_value (text[start + 3 * k + 2]);
@@ -622,6 +701,9 @@ convert_percent_run (ToIri        *self,
           gunichar c = iri_utf8_next (&cp);
           gsize clen = cp - ((const char *) buf + j);
           gsize tpos = start + 3 * j;
+          gunichar before = previous;
+
+          previous = c;
 
           if (c < 0x80)
             {
@@ -645,7 +727,18 @@ convert_percent_run (ToIri        *self,
           else
             {
               /* Step 4. */
-              UnsafeReason reason = classify (c, component, self->prev_is_base);
+              gunichar next = 0;
+              UnsafeReason reason;
+
+              if (j + clen < i + offset)
+                {
+                  const char *np = (const char *) buf + j + clen;
+
+                  next = iri_utf8_next (&np);
+                }
+              else if (j + clen == n)
+                next = after_run;
+              reason = classify (c, component, self->prev_is_base, before, next);
 
               if (reason == UNSAFE_NONE)
                 {
@@ -680,6 +773,7 @@ convert_percent_run (ToIri        *self,
                   run_chars + 3 * i, run_chars + 3 * (i + bad_length));
         }
       self->prev_is_base = FALSE;
+      previous = 0;
       i += bad_length;
     }
 
@@ -699,6 +793,8 @@ convert_range (ToIri        *self,
   /* A mark at the start of a component has nothing of its own to attach
    * to. */
   self->prev_is_base = FALSE;
+  self->range_start = start;
+  self->range_end = end;
 
   while (p < end)
     {
@@ -735,6 +831,139 @@ convert_range (ToIri        *self,
     }
 }
 
+/* §5.1b for step 6: whether the U-label @unicode has a character that
+ * looks like a delimiter (IDNA2008 allows a few letters that do, such
+ * as U+A4F8 LISU LETTER TONE MYA TI, “.”).  Returns it, or 0. */
+static gunichar
+u_label_lookalike (const char *unicode)
+{
+  gunichar before = 0;
+
+  for (const char *p = unicode; *p != '\0';)
+    {
+      gunichar c = iri_utf8_next (&p);
+      gunichar after = *p != '\0' ? g_utf8_get_char (p) : 0;
+
+      if (iri_safety_display_lookalike (c, before, after, TRUE, NULL, NULL))
+        return c;
+      before = c;
+    }
+  return 0;
+}
+
+/* The note for a label shown as the URI has it. */
+static void
+report_label_kept (ToIri         *self,
+                   const IriSpan *span,
+                   char          *message)
+{
+  flush_run (self);
+  iri_diagnostics_add (&self->diagnostics,
+                       iri_diagnostic_new_take (CODE_LABEL_KEPT, IRI_SEVERITY_INFO,
+                                                IRI_COMPONENT_HOST_LABEL, span,
+                                                "RFC 3987bis §3.7 step 4, §5.1b, §7.5; UTS #39 §5",
+                                                message,
+                                                g_strdup (_("Check the host before trusting it; it is shown as the URI has it so that it cannot pass for another one."))));
+}
+
+/* Step 6 for one "xn--" label at [start, end). */
+static void
+convert_a_label (ToIri *self,
+                 gsize  start,
+                 gsize  end)
+{
+  const char *text = self->text;
+  gsize n = end - start;
+  g_autofree char *unicode = NULL;
+  gunichar lookalike;
+
+  flush_run (self);
+  unicode = iri_idna_to_unicode (text + start, n, &self->diagnostics, start, self->char_pos);
+
+  /* A valid A-label never decodes to ASCII: a U-label that differs from
+   * the text is a decoded one. */
+  if (strlen (unicode) != n || memcmp (unicode, text + start, n) != 0)
+    {
+      lookalike = u_label_lookalike (unicode);
+      if (lookalike != 0)
+        {
+          IriSpan span = { start, end, self->char_pos, self->char_pos + n };
+          g_autofree char *who = iri_char_describe (lookalike);
+          g_autofree char *looks_like = NULL;
+          g_autofree char *shown = iri_quote (unicode);
+          g_autofree char *kept = g_strndup (text + start, n);
+          g_autofree char *kept_quoted = iri_quote (kept);
+          const char *role = NULL;
+
+          iri_safety_display_lookalike (lookalike, 0, 0, TRUE, &looks_like, &role);
+          report_label_kept (self, &span,
+                             /* Translators: the first %s is a host label (quoted), the
+                              * second its A-label (quoted), the third names a character,
+                              * the fourth what it looks like (quoted), the fifth a
+                              * delimiter's role such as "the path separator" */
+                             g_strdup_printf (_("The host label %s is shown as its A-label %s: %s looks like %s, %s, so the host could be read with another structure."),
+                                              shown, kept_quoted, who, looks_like, role));
+          g_string_append_len (self->out, text + start, n);
+          self->char_pos += n;
+          self->prev_is_base = TRUE;
+          return;
+        }
+    }
+
+  g_string_append (self->out, unicode);
+  self->char_pos += n;
+  self->prev_is_base = TRUE;
+}
+
+/* A label the caller decided to keep as the URI has it (the display
+ * policy's strict level).  A URI's label is ASCII (an A-label, or
+ * percent-encoding) and is copied.  An IRI given as input may have
+ * literal characters outside ASCII: the label then shows as the A-label
+ * that a browser would look up (UTS #46, §3.4.2), or, when IDNA refuses
+ * it, percent-encoded (§3.3). */
+static void
+keep_label (ToIri               *self,
+            gsize                start,
+            gsize                end,
+            const IriShownLabel *label)
+{
+  gsize n_chars = g_utf8_strlen (self->text + start, end - start);
+  IriSpan span = { start, end, self->char_pos, self->char_pos + n_chars };
+  gsize out_start = self->out->len;
+  g_autofree char *kept = NULL;
+  g_autofree char *kept_quoted = NULL;
+  gboolean ascii = TRUE;
+
+  flush_run (self);
+  for (gsize i = start; i < end && ascii; i++)
+    ascii = (guchar) self->text[i] < 0x80;
+  if (!ascii)
+    {
+      g_autofree char *a_label = iri_idna_to_ascii (self->text + start, end - start,
+                                                    IRI_HOST_MAPPING_UTS46, NULL);
+
+      ascii = a_label != NULL;
+      for (const char *p = a_label; p != NULL && *p != '\0' && ascii; p++)
+        ascii = (guchar) *p < 0x80;
+      if (ascii)
+        g_string_append (self->out, a_label);
+    }
+  else
+    g_string_append_len (self->out, self->text + start, end - start);
+  if (!ascii)
+    append_uri_encoded (self->out, self->text + start, end - start);
+  kept = g_strndup (self->out->str + out_start, self->out->len - out_start);
+  kept_quoted = iri_quote (kept);
+  report_label_kept (self, &span,
+                     /* Translators: the first %s is a host label as the URI has it
+                      * (quoted), the second a diagnostic code such as
+                      * confusable-mixed-script, the third that finding's message */
+                     g_strdup_printf (_("The host label %s was not decoded, because the analysis flags its decoded form (%s): %s"),
+                                      kept_quoted, label->keep_code, label->keep_message));
+  self->char_pos += n_chars;
+  self->prev_is_base = TRUE;
+}
+
 /* The host, label by label: step 6 for the "xn--" labels of a
  * registered name, steps 2–5 for the others. */
 static void
@@ -757,25 +986,40 @@ convert_host (ToIri       *self,
       const char *dot = memchr (text + label_start, '.', end - label_start);
       gsize label_end = dot != NULL ? (gsize) (dot - text) : end;
       gsize n = label_end - label_start;
+      gsize out_start = self->out->len;
+      gsize char_start = self->char_pos;
+      IriShownLabel *shown = NULL;
       gboolean ldh = TRUE;
+
+      if (self->labels != NULL && self->apply)
+        {
+          if (self->label_index < self->labels->len)
+            shown = &g_array_index (self->labels, IriShownLabel, self->label_index);
+          self->label_index++;
+        }
 
       for (gsize i = label_start; i < label_end && ldh; i++)
         ldh = g_ascii_isalnum (text[i]) || text[i] == '-';
 
-      if (!self->keep_punycode && ldh && n >= 4 &&
-          g_ascii_strncasecmp (text + label_start, "xn--", 4) == 0)
-        {
-          g_autofree char *unicode = NULL;
-
-          flush_run (self);
-          unicode = iri_idna_to_unicode (text + label_start, n, &self->diagnostics,
-                                         label_start, self->char_pos);
-          g_string_append (self->out, unicode);
-          self->char_pos += n;
-          self->prev_is_base = TRUE;
-        }
+      if (shown != NULL && shown->keep_code != NULL)
+        keep_label (self, label_start, label_end, shown);
+      else if (!self->keep_punycode && ldh && n >= 4 &&
+               g_ascii_strncasecmp (text + label_start, "xn--", 4) == 0)
+        convert_a_label (self, label_start, label_end);
       else
         convert_range (self, label_start, label_end, IRI_COMPONENT_HOST);
+
+      if (self->labels != NULL && !self->apply)
+        {
+          IriShownLabel label = {
+            { label_start, label_end, char_start, self->char_pos },
+            out_start, self->out->len, FALSE, NULL, NULL,
+          };
+
+          for (gsize i = out_start; i < self->out->len && !label.decoded; i++)
+            label.decoded = (guchar) self->out->str[i] >= 0x80;
+          g_array_append_val (self->labels, label);
+        }
 
       if (dot == NULL)
         break;
@@ -820,10 +1064,10 @@ to_iri_finish (ToIri       *self,
  * printable ASCII (all of it safe to display) and no A-label for step 6.
  * They are returned as they are, without parsing (DESIGN.md §2: the
  * all-ASCII fast path). */
-static gboolean
-is_plain_ascii (const char    *text,
-                gsize          length,
-                IriToIriFlags  flags)
+gboolean
+iri_to_iri_is_plain (const char    *text,
+                     gsize          length,
+                     IriToIriFlags  flags)
 {
   gboolean keep_punycode = (flags & IRI_TO_IRI_KEEP_PUNYCODE) != 0;
 
@@ -868,12 +1112,24 @@ is_plain_ascii (const char    *text,
  *   characters, controls, invisible and default-ignorable characters,
  *   spaces and blank look-alikes, noncharacters, unassigned code points,
  *   private-use characters outside the query, the lock emoji, and a
- *   combining mark that would attach to a delimiter) stay encoded;
+ *   combining mark that would attach to a delimiter) stay encoded, and so
+ *   does, in every component, a character that looks like a delimiter
+ *   (§5.1b: `%E2%88%95`, U+2215 DIVISION SLASH, stays, so
+ *   `http://paypal.com%E2%88%95login.evil.example/` cannot show a host
+ *   that seems to end at `.com`);
  * - step 6: `xn--` labels of a registered name are converted to
  *   U-labels, unless @flags has [flags@Iri.ToIriFlags.KEEP_PUNYCODE], but
  *   only when the A-label is valid (RFC 5891 §5.4) and its U-label is
  *   safe to display; otherwise it stays and an `idna-invalid-a-label`
  *   warning says why.
+ *
+ * This is the default display policy's conversion
+ * ([func@Iri.DisplayPolicy.get_default], strict): a host label that the
+ * analysis flags as a possible spoof (`http://xn--80ak6aa92e.com/`,
+ * all Cyrillic “аррӏе”) is not decoded either, and an `unsafe-label-kept`
+ * note says which finding kept it.  Use
+ * [method@Iri.DisplayPolicy.uri_to_iri] for another level or with known
+ * hosts.
  *
  * Octets that are re-encoded use upper-case hex, so `%e2%80%ae` (U+202E)
  * becomes `%E2%80%AE`.  Characters of @uri that are written as
@@ -893,6 +1149,37 @@ iri_uri_to_iri (const char     *uri,
                 GListModel    **out_diagnostics,
                 GError        **error)
 {
+  g_return_val_if_fail (uri != NULL || length == 0, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  return iri_display_policy_uri_to_iri (NULL, uri, length, flags, out_diagnostics, error);
+}
+
+static void
+shown_label_clear (gpointer data)
+{
+  IriShownLabel *label = data;
+
+  g_clear_pointer (&label->keep_message, g_free);
+}
+
+GArray *
+iri_shown_labels_new (void)
+{
+  GArray *labels = g_array_new (FALSE, FALSE, sizeof (IriShownLabel));
+
+  g_array_set_clear_func (labels, shown_label_clear);
+  return labels;
+}
+
+char *
+iri_to_iri_convert (const char     *uri,
+                    gsize           length,
+                    IriToIriFlags   flags,
+                    GArray         *labels,
+                    gboolean        apply,
+                    GListModel    **out_diagnostics)
+{
   static const IriComponent order[] = {
     IRI_COMPONENT_SCHEME,
     IRI_COMPONENT_USERINFO,
@@ -906,29 +1193,10 @@ iri_uri_to_iri (const char     *uri,
   ToIri self;
   gsize pos = 0;
 
-  g_return_val_if_fail (uri != NULL || length == 0, NULL);
-  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
-
-  if (out_diagnostics != NULL)
-    *out_diagnostics = NULL;
-  if (uri == NULL)
-    uri = "";
-  if (length < 0)
-    length = strlen (uri);
-
-  /* Step 1 needs characters; bytes that are not UTF-8 are not a URI. */
-  if (!iri_utf8_validate_internal (uri, length, NULL, error))
-    return NULL;
-
-  if (is_plain_ascii (uri, length, flags))
-    {
-      if (out_diagnostics != NULL)
-        *out_diagnostics = iri_diagnostics_to_model (NULL);
-      return g_strndup (uri, length);
-    }
-
   reference = iri_reference_parse_tolerant (uri, length, IRI_PARSE_DEFAULT);
   to_iri_init (&self, uri, length, flags);
+  self.labels = labels;
+  self.apply = apply;
 
   /* Go through the components in text order; what lies between them is
    * delimiters. */
@@ -949,7 +1217,7 @@ iri_uri_to_iri (const char     *uri,
         convert_range (&self, span.byte_start, span.byte_end, order[i]);
       pos = span.byte_end;
     }
-  if (pos < (gsize) length)
+  if (pos < length)
     convert_range (&self, pos, length, IRI_COMPONENT_IRI);
 
   return to_iri_finish (&self, out_diagnostics);

@@ -33,4 +33,17 @@ void iri_safety_check (IriReference          *reference,
                        const IriSafetyConfig *config,
                        IriDiagnostics        *diagnostics);
 
+/* For URI → IRI conversion (§3.7 step 4, §5.1b): whether @c, between
+ * the characters @before and @after of its unit (0 at an edge), looks
+ * like a delimiter where it stands and must stay percent-encoded; the
+ * same look-alike rule as the `lookalike-delimiter` finding.  When it
+ * does, *@out_looks_like (quoted, to be freed) says what it looks like
+ * and *@out_role (translated) which delimiter that is. */
+gboolean iri_safety_display_lookalike (gunichar     c,
+                                       gunichar     before,
+                                       gunichar     after,
+                                       gboolean     in_host,
+                                       char       **out_looks_like,
+                                       const char **out_role);
+
 G_END_DECLS

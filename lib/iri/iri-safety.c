@@ -1646,17 +1646,18 @@ lookalike_delimiter_uncached (gunichar  c,
   return -1;
 }
 
-/* Whether the character at @i is used as part of the text around it:
- * one of its neighbours in the unit shares a script with it (a Hindi
+/* Whether @c, between @before and @after (0 at the edge of the unit), is
+ * used as part of the text around it: a neighbour shares a script with it (a Hindi
  * visarga between Devanagari letters, an Armenian full stop after an
  * Armenian word), or it is a CJK or full-width punctuation mark next to
  * CJK text.  §7.5: "native writers of a given script … will know best
  * when ambiguities can appear". */
 static gboolean
-in_native_context (Check *check,
-                   gsize  i)
+in_native_context_of (gunichar c,
+                      gunichar before,
+                      gunichar after)
 {
-  gunichar c = CHAR_AT (check, i);
+  gunichar neighbours[2] = { before, after };
   ScriptSet mine;
   gboolean specific = char_script_set (c, &mine);
   gboolean cjk_punctuation = !specific &&
@@ -1666,18 +1667,27 @@ in_native_context (Check *check,
   if (!specific && !cjk_punctuation)
     return FALSE;
 
-  for (int side = -1; side <= 1; side += 2)
+  for (guint side = 0; side < G_N_ELEMENTS (neighbours); side++)
     {
       ScriptSet theirs;
 
-      if ((side < 0 && i == 0) || (side > 0 && i + 1 >= check->chars->len))
+      if (neighbours[side] == 0)
         continue;
-      if (!char_script_set (CHAR_AT (check, i + side), &theirs))
+      if (!char_script_set (neighbours[side], &theirs))
         continue;
       if (specific ? script_set_intersects (&mine, &theirs) : is_cjk_set (&theirs))
         return TRUE;
     }
   return FALSE;
+}
+
+static gboolean
+in_native_context (Check *check,
+                   gsize  i)
+{
+  return in_native_context_of (CHAR_AT (check, i),
+                               i > 0 ? CHAR_AT (check, i - 1) : 0,
+                               i + 1 < check->chars->len ? CHAR_AT (check, i + 1) : 0);
 }
 
 static gboolean
@@ -2066,6 +2076,51 @@ classify_char (Check          *check,
     return &finding_restricted;
 
   return NULL;
+}
+
+/* The look-alike rule of classify_char() for a character that
+ * URI → IRI conversion would decode (RFC 3987bis §3.7 step 4, §5.1b), so
+ * that what the analysis calls a look-alike of a delimiter is never shown
+ * decoded.  Kept encoded: every look-alike in a host label; elsewhere
+ * every one but a dash (a hyphen has no role in the syntax outside the
+ * host) — punctuation of the surrounding script too, which the analysis
+ * only notes, because a reader who does not know the script may still
+ * take it for the delimiter.  A letter or mark among letters of its own
+ * non-Latin script is part of a word (ノ in ノート) and is decoded. */
+gboolean
+iri_safety_display_lookalike (gunichar     c,
+                              gunichar     before,
+                              gunichar     after,
+                              gboolean     in_host,
+                              char       **out_looks_like,
+                              const char **out_role)
+{
+  char looks_like[CHAR_SKELETON_MAX];
+  GUnicodeType type;
+  ScriptSet own;
+  int d;
+
+  if (c < 0x80)
+    return FALSE;
+  d = lookalike_delimiter (c, looks_like);
+  if (d < 0)
+    return FALSE;
+  if (!in_host && d == DELIMITER_HYPHEN)
+    return FALSE;
+
+  type = g_unichar_type (c);
+  if ((is_mark_type (type) || type == G_UNICODE_LOWERCASE_LETTER ||
+       type == G_UNICODE_UPPERCASE_LETTER || type == G_UNICODE_TITLECASE_LETTER ||
+       type == G_UNICODE_MODIFIER_LETTER || type == G_UNICODE_OTHER_LETTER) &&
+      in_native_context_of (c, before, after) &&
+      !(char_script_set (c, &own) && script_set_has (&own, G_UNICODE_SCRIPT_LATIN)))
+    return FALSE;
+
+  if (out_looks_like != NULL)
+    *out_looks_like = iri_quote (looks_like);
+  if (out_role != NULL)
+    *out_role = _(delimiters[d].role);
+  return TRUE;
 }
 
 /* Why a character is restricted, from its Identifier_Type. */

@@ -1189,6 +1189,7 @@ test_random_round_trip (void)
   };
   GRand *rand = g_rand_new_with_seed (58);
   guint checked = 0;
+  guint kept = 0;
 
   for (guint iter = 0; iter < 20000; iter++)
     {
@@ -1218,6 +1219,23 @@ test_random_round_trip (void)
 
           formatted = iri_format_minimal (iri_link_get_iri (link), -1, IRI_FORMAT_DEFAULT, NULL);
           g_assert_nonnull (formatted);
+          /* The display policy keeps a look-alike of a delimiter (and,
+           * strict, a label it flags) percent-encoded in the host, where
+           * no detector takes a "%": such a link cannot be found whole,
+           * and showing it safely comes first. */
+          {
+            g_autoptr(IriReference) ref = iri_reference_parse_tolerant (formatted, -1, IRI_PARSE_DEFAULT);
+            const char *host = iri_reference_get_host (ref);
+
+            /* The look-alikes of "." among the pieces (§5.1b), which
+             * stay encoded in a mailto: path too. */
+            if ((host != NULL && strchr (host, '%') != NULL) ||
+                strstr (formatted, "%E3%80%82") != NULL || strstr (formatted, "%EF%BC%8E") != NULL)
+              {
+                kept++;
+                continue;
+              }
+          }
           sentence = g_strconcat ("see ", formatted, " now", NULL);
           again = iri_detect_links (sentence, -1, NULL);
           if (g_list_model_get_n_items (again) != 1)
@@ -1230,7 +1248,8 @@ test_random_round_trip (void)
         }
     }
   g_rand_free (rand);
-  g_test_message ("%u links found again whole", checked);
+  g_test_message ("%u links found again whole; %u kept part of the host percent-encoded",
+                  checked, kept);
   g_assert_cmpuint (checked, >, 5000);
 }
 
