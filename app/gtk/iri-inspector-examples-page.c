@@ -23,6 +23,7 @@ struct _IriInspectorExamplesPage
   AdwBin      parent_instance;
 
   GSettings  *settings;
+  IriDisplayPolicy *policy;  /* §5a; never NULL */
   GtkWidget  *list;
   GtkWidget  *toggles[3];   /* by Notation */
   gboolean    built;
@@ -144,7 +145,8 @@ example_row (IriInspectorExamplesPage *self,
                : g_strdup (iri_example_get_text (example));
   if (iri_example_get_kind (example) == IRI_EXAMPLE_KIND_URI)
     {
-      g_autofree char *iri = iri_uri_to_iri (rtl_text, -1, IRI_TO_IRI_DEFAULT, NULL, NULL);
+      g_autofree char *iri = iri_display_policy_uri_to_iri (self->policy, rtl_text, -1, IRI_TO_IRI_DEFAULT,
+                                                            NULL, NULL);
 
       gtk_box_append (GTK_BOX (box), caption (_("URI")));
       gtk_box_append (GTK_BOX (box), monospace_line (iri_example_get_text (example)));
@@ -237,6 +239,31 @@ notation_changed_cb (IriInspectorExamplesPage *self)
 }
 
 static void
+policy_changed_cb (IriInspectorExamplesPage *self)
+{
+  if (self->built)
+    rebuild (self);
+}
+
+void
+iri_inspector_examples_page_set_display_policy (IriInspectorExamplesPage *self,
+                                                IriDisplayPolicy         *policy)
+{
+  g_return_if_fail (IRI_INSPECTOR_IS_EXAMPLES_PAGE (self));
+  g_return_if_fail (policy == NULL || IRI_IS_DISPLAY_POLICY (policy));
+
+  if (policy == NULL)
+    policy = iri_display_policy_get_default ();
+  if (policy == self->policy)
+    return;
+  if (self->policy != NULL)
+    g_signal_handlers_disconnect_by_data (self->policy, self);
+  g_set_object (&self->policy, policy);
+  g_signal_connect_swapped (self->policy, "notify", G_CALLBACK (policy_changed_cb), self);
+  policy_changed_cb (self);
+}
+
+static void
 map_cb (IriInspectorExamplesPage *self)
 {
   if (!self->built)
@@ -258,6 +285,9 @@ iri_inspector_examples_page_dispose (GObject *object)
   IriInspectorExamplesPage *self = IRI_INSPECTOR_EXAMPLES_PAGE (object);
 
   g_clear_object (&self->settings);
+  if (self->policy != NULL)
+    g_signal_handlers_disconnect_by_data (self->policy, self);
+  g_clear_object (&self->policy);
 
   G_OBJECT_CLASS (iri_inspector_examples_page_parent_class)->dispose (object);
 }
@@ -294,6 +324,7 @@ iri_inspector_examples_page_new (GSettings *settings)
   GtkWidget *intro;
 
   self->settings = g_object_ref (settings);
+  iri_inspector_examples_page_set_display_policy (self, NULL);
 
   intro = gtk_label_new (_("The examples of RFC 3987bis §4.4 and the display hazards browsers are known for. "
                            "In Bidi Notation, capital letters stand for right-to-left letters."));

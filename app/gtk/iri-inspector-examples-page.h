@@ -6,6 +6,7 @@
 #pragma once
 
 #include <adwaita.h>
+#include <iri.h>
 
 G_BEGIN_DECLS
 
@@ -20,5 +21,9 @@ G_DECLARE_FINAL_TYPE (IriInspectorExamplesPage, iri_inspector_examples_page,
  * displays so.  "load" (string: the IRI with real letters) is emitted
  * when one is chosen. */
 GtkWidget *iri_inspector_examples_page_new (GSettings *settings);
+/* The display policy (§5a) that turns the URI examples into the IRIs
+ * shown; the page follows it as it changes.  NULL: the default one. */
+void       iri_inspector_examples_page_set_display_policy (IriInspectorExamplesPage *self,
+                                                           IriDisplayPolicy         *policy);
 
 G_END_DECLS

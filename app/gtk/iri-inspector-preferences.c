@@ -247,6 +247,9 @@ iri_inspector_preferences_new (GSettings *settings)
     N_("Percent-encoded"), N_("IDNA2008"), N_("UTS #46"), N_("UTS #46, transitional"), NULL,
   };
   static const char *modes[] = { N_("Embedded (§4.1)"), N_("Components isolated"), NULL };
+  /* Translators: how much of a URI is decoded for reading: the display
+   * policy's levels */
+  static const char *policies[] = { N_("Strict, as browsers"), N_("Permissive, for teaching"), NULL };
   /* Translators: how the teaching examples are written */
   static const char *notations[] = { N_("Bidi Notation"), N_("Hebrew letters"), N_("Arabic letters"), NULL };
   GtkWidget *page = adw_preferences_page_new ();
@@ -263,6 +266,10 @@ iri_inspector_preferences_new (GSettings *settings)
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (group),
                              enum_combo_row (settings, "display-mode", _("Display"),
                                              _("How the address field lays out right-to-left text: in one left-to-right embedding, or with each component isolated"), modes));
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group),
+                             enum_combo_row (settings, "display-policy", _("URIs shown as IRIs"),
+                                             _("Strict keeps a host that looks like a spoof, or like a known host, in its xn-- form; permissive decodes all that §3.7 allows"),
+                                             policies));
   row = adw_action_row_new ();
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("Show the URI under the address"));
   toggle = gtk_switch_new ();

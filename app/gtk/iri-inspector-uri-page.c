@@ -17,11 +17,15 @@ struct _IriInspectorUriPage
   GtkWidget  *percent_value;
   GtkWidget  *idna_value;
   GtkWidget  *readable_value;
+  GtkWidget  *readable_notes;
   GtkWidget  *text_value;
   GtkWidget  *convert_row;
   GtkWidget  *converted_value;
   GtkWidget  *converted_notes;
   GtkWidget  *load_button;
+
+  IriAnalysis      *analysis;
+  IriDisplayPolicy *policy;   /* §5a; never NULL */
 };
 
 G_DEFINE_FINAL_TYPE (IriInspectorUriPage, iri_inspector_uri_page, ADW_TYPE_BIN)
@@ -112,15 +116,51 @@ set_value (GtkWidget  *value,
     gtk_label_set_text (GTK_LABEL (value), _("—"));
 }
 
-void
-iri_inspector_uri_page_set_analysis (IriInspectorUriPage *self,
-                                     IriAnalysis         *analysis)
+/* Shows the notes of a conversion (what stayed encoded, and why: §3.7
+ * steps 2–6, and the display policy's reasons for keeping a label an
+ * A-label) in @label, one per line; hides it when there are none. */
+static void
+set_notes (GtkWidget  *label,
+           GListModel *notes)
 {
-  g_return_if_fail (IRI_INSPECTOR_IS_URI_PAGE (self));
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  for (guint i = 0; notes != NULL && i < g_list_model_get_n_items (notes); i++)
+    {
+      g_autoptr(IriDiagnostic) note = g_list_model_get_item (notes, i);
+      g_autofree char *message = iri_diagnostic_dup_display_message (note);
+
+      if (text->len > 0)
+        g_string_append_c (text, '\n');
+      g_string_append (text, message);
+    }
+  gtk_label_set_text (GTK_LABEL (label), text->str);
+  gtk_widget_set_visible (label, text->len > 0);
+}
+
+static void
+update_forms (IriInspectorUriPage *self)
+{
+  IriAnalysis *analysis = self->analysis;
+  const char *uri = NULL;
+
+  if (analysis != NULL)
+    uri = iri_analysis_get_uri_idna (analysis) != NULL ? iri_analysis_get_uri_idna (analysis)
+                                                        : iri_analysis_get_uri (analysis);
 
   set_value (self->percent_value, analysis != NULL ? iri_analysis_get_uri (analysis) : NULL);
   set_value (self->idna_value, analysis != NULL ? iri_analysis_get_uri_idna (analysis) : NULL);
-  set_value (self->readable_value, analysis != NULL ? iri_analysis_get_display_iri (analysis) : NULL);
+
+  /* §3.7 through the display policy (§5a): what a person may read. */
+  {
+    g_autoptr(GListModel) notes = NULL;
+    g_autofree char *readable = NULL;
+
+    if (uri != NULL)
+      readable = iri_display_policy_uri_to_iri (self->policy, uri, -1, IRI_TO_IRI_DEFAULT, &notes, NULL);
+    set_value (self->readable_value, readable);
+    set_notes (self->readable_notes, notes);
+  }
 
   /* UTS #58 minimal escaping (§7.6): the form to write in a message or a
    * document, which link detection finds whole and which maps back to
@@ -128,15 +168,23 @@ iri_inspector_uri_page_set_analysis (IriInspectorUriPage *self,
   {
     g_autofree char *in_text = NULL;
 
-    if (analysis != NULL)
-      {
-        const char *uri = iri_analysis_get_uri_idna (analysis);
-
-        in_text = iri_format_minimal (uri != NULL ? uri : iri_analysis_get_uri (analysis), -1,
-                                      IRI_FORMAT_DEFAULT, NULL);
-      }
+    if (uri != NULL)
+      in_text = iri_display_policy_format_minimal (self->policy, uri, -1, IRI_FORMAT_DEFAULT, NULL);
     set_value (self->text_value, in_text);
   }
+}
+
+void
+iri_inspector_uri_page_set_analysis (IriInspectorUriPage *self,
+                                     IriAnalysis         *analysis)
+{
+  g_return_if_fail (IRI_INSPECTOR_IS_URI_PAGE (self));
+
+  if (analysis != NULL)
+    iri_analysis_ref (analysis);
+  g_clear_pointer (&self->analysis, iri_analysis_unref);
+  self->analysis = analysis;
+  update_forms (self);
 }
 
 static void
@@ -144,29 +192,61 @@ convert_changed_cb (IriInspectorUriPage *self)
 {
   const char *uri = gtk_editable_get_text (GTK_EDITABLE (self->convert_row));
   g_autoptr(GListModel) notes = NULL;
-  g_autoptr(GString) text = g_string_new (NULL);
   g_autofree char *iri = NULL;
 
   if (uri[0] != '\0')
-    iri = iri_uri_to_iri (uri, -1, IRI_TO_IRI_DEFAULT, &notes, NULL);
+    iri = iri_display_policy_uri_to_iri (self->policy, uri, -1, IRI_TO_IRI_DEFAULT, &notes, NULL);
   set_value (self->converted_value, iri);
   gtk_widget_set_sensitive (self->load_button, iri != NULL);
+  /* What stayed encoded, and why. */
+  set_notes (self->converted_notes, notes);
+}
 
-  /* What stayed encoded, and why (§3.7 steps 2–6). */
-  for (guint i = 0; notes != NULL && i < g_list_model_get_n_items (notes); i++)
-    {
-      g_autoptr(IriDiagnostic) note = g_list_model_get_item (notes, i);
+/* The level or the known hosts changed: every form for reading is made
+ * again. */
+static void
+policy_changed_cb (IriInspectorUriPage *self)
+{
+  update_forms (self);
+  convert_changed_cb (self);
+}
 
-      if (text->len > 0)
-        g_string_append_c (text, '\n');
-      {
-        g_autofree char *message = iri_diagnostic_dup_display_message (note);
+void
+iri_inspector_uri_page_set_display_policy (IriInspectorUriPage *self,
+                                           IriDisplayPolicy    *policy)
+{
+  g_return_if_fail (IRI_INSPECTOR_IS_URI_PAGE (self));
+  g_return_if_fail (policy == NULL || IRI_IS_DISPLAY_POLICY (policy));
 
-        g_string_append (text, message);
-      }
-    }
-  gtk_label_set_text (GTK_LABEL (self->converted_notes), text->str);
-  gtk_widget_set_visible (self->converted_notes, text->len > 0);
+  if (policy == NULL)
+    policy = iri_display_policy_get_default ();
+  if (policy == self->policy)
+    return;
+  if (self->policy != NULL)
+    g_signal_handlers_disconnect_by_data (self->policy, self);
+  g_set_object (&self->policy, policy);
+  g_signal_connect_swapped (self->policy, "notify", G_CALLBACK (policy_changed_cb), self);
+  policy_changed_cb (self);
+}
+
+const char *
+iri_inspector_uri_page_get_readable (IriInspectorUriPage *self)
+{
+  g_return_val_if_fail (IRI_INSPECTOR_IS_URI_PAGE (self), NULL);
+
+  return g_object_get_data (G_OBJECT (self->readable_value), "text");
+}
+
+const char *
+iri_inspector_uri_page_get_converted (IriInspectorUriPage *self,
+                                      const char         **out_notes)
+{
+  g_return_val_if_fail (IRI_INSPECTOR_IS_URI_PAGE (self), NULL);
+
+  if (out_notes != NULL)
+    *out_notes = gtk_widget_get_visible (self->converted_notes)
+                   ? gtk_label_get_text (GTK_LABEL (self->converted_notes)) : NULL;
+  return g_object_get_data (G_OBJECT (self->converted_value), "text");
 }
 
 static void
@@ -205,9 +285,36 @@ new_group (GtkWidget  *box,
   return list;
 }
 
+static GtkWidget *
+notes_label (void)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_widget_add_css_class (label, "dim-label");
+  gtk_widget_set_visible (label, FALSE);
+  return label;
+}
+
+static void
+iri_inspector_uri_page_dispose (GObject *object)
+{
+  IriInspectorUriPage *self = IRI_INSPECTOR_URI_PAGE (object);
+
+  if (self->policy != NULL)
+    g_signal_handlers_disconnect_by_data (self->policy, self);
+  g_clear_object (&self->policy);
+  g_clear_pointer (&self->analysis, iri_analysis_unref);
+
+  G_OBJECT_CLASS (iri_inspector_uri_page_parent_class)->dispose (object);
+}
+
 static void
 iri_inspector_uri_page_class_init (IriInspectorUriPageClass *klass)
 {
+  G_OBJECT_CLASS (klass)->dispose = iri_inspector_uri_page_dispose;
+
   /**
    * IriInspectorUriPage::copied:
    * @toast: what to tell the user ("URI copied")
@@ -239,9 +346,13 @@ iri_inspector_uri_page_init (IriInspectorUriPage *self)
                  _("Readable form copied"), &self->readable_value);
   add_value_row (self, list, _("For running text (UTS #58), found whole as a link"),
                  _("Copy the form for running text"), _("Form for running text copied"), &self->text_value);
+  /* Why the readable form keeps something encoded, under the list. */
+  self->readable_notes = notes_label ();
+  gtk_widget_set_margin_bottom (self->readable_notes, 18);
+  gtk_box_append (GTK_BOX (box), self->readable_notes);
 
   list = new_group (box, _("Convert a URI to an IRI"),
-                    _("Paste a URI to see the IRI it stands for: what is safe to read is decoded, bidi controls, invisible characters and octets that are not UTF-8 stay encoded (§3.7)."));
+                    _("Paste a URI to see the IRI it stands for: what is safe to read is decoded, bidi controls, invisible characters and octets that are not UTF-8 stay encoded (§3.7), and so does a host the display policy (Preferences) does not let through."));
   self->convert_row = adw_entry_row_new ();
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->convert_row), _("URI"));
   gtk_list_box_append (GTK_LIST_BOX (list), self->convert_row);
@@ -253,16 +364,12 @@ iri_inspector_uri_page_init (IriInspectorUriPage *self)
   gtk_widget_set_sensitive (self->load_button, FALSE);
   g_signal_connect_swapped (self->load_button, "clicked", G_CALLBACK (load_clicked_cb), self);
   gtk_box_append (GTK_BOX (value_box), self->load_button);
-  self->converted_notes = gtk_label_new (NULL);
-  gtk_label_set_xalign (GTK_LABEL (self->converted_notes), 0);
-  gtk_label_set_wrap (GTK_LABEL (self->converted_notes), TRUE);
-  gtk_widget_add_css_class (self->converted_notes, "dim-label");
-  gtk_widget_set_visible (self->converted_notes, FALSE);
+  self->converted_notes = notes_label ();
   gtk_box_append (GTK_BOX (box), self->converted_notes);
   set_value (self->converted_value, NULL);
 
   adw_bin_set_child (ADW_BIN (self), iri_inspector_scrolled_page (box));
-  iri_inspector_uri_page_set_analysis (self, NULL);
+  iri_inspector_uri_page_set_display_policy (self, NULL);
 }
 
 GtkWidget *

@@ -62,6 +62,7 @@ struct _IriInspectorWindow
 
   GSettings             *settings;
   IriAnalyzer           *analyzer;    /* when the entry's analysis is not current */
+  IriDisplayPolicy      *policy;      /* §5a: the preference and the known hosts */
   IriAnalysis           *analysis;
   GtkWidget             *pages[N_PAGES];
   AdwViewStackPage      *stack_pages[N_PAGES];
@@ -297,10 +298,21 @@ iri_inspector_window_load (IriInspectorWindow   *self,
        * the entry would be. */
       if (uri != NULL)
         {
-          g_autofree char *iri = iri_uri_to_iri (trimmed, -1, IRI_TO_IRI_DEFAULT, NULL, NULL);
+          g_autoptr(GListModel) notes = NULL;
+          g_autofree char *iri = iri_display_policy_uri_to_iri (self->policy, trimmed, -1, IRI_TO_IRI_DEFAULT,
+                                                                &notes, NULL);
 
           set_text (self, iri != NULL ? iri : trimmed);
-          if (iri != NULL && !g_str_equal (iri, trimmed))
+          /* What the display policy kept encoded, and why, matters more
+           * than that something was decoded. */
+          if (notes != NULL && g_list_model_get_n_items (notes) > 0)
+            {
+              g_autoptr(IriDiagnostic) note = g_list_model_get_item (notes, 0);
+              g_autofree char *message = iri_diagnostic_dup_display_message (note);
+
+              toast (self, message);
+            }
+          else if (iri != NULL && !g_str_equal (iri, trimmed))
             toast (self, _("The URI is shown as an IRI"));
         }
       else
@@ -551,6 +563,8 @@ apply_known_hosts (IriInspectorWindow *self)
   iri_gtk_view_set_known_hosts (IRI_GTK_VIEW (self->embed_view), (const char * const *) hosts);
   iri_gtk_view_set_known_hosts (IRI_GTK_VIEW (self->isolate_view), (const char * const *) hosts);
   iri_analyzer_set_known_hosts (self->analyzer, (const char * const *) hosts);
+  /* A look-alike of a trusted host stays encoded too (§5a). */
+  iri_display_policy_set_known_hosts (self->policy, (const char * const *) hosts);
 }
 
 static void
@@ -869,6 +883,10 @@ after_paint_cb (GdkFrameClock      *clock,
        * of the address field, byte for byte (in logical order). */
       g_print ("direction %s\n", gtk_widget_get_direction (GTK_WIDGET (self)) == GTK_TEXT_DIR_RTL ? "rtl" : "ltr");
       g_print ("text %s\n", gtk_editable_get_text (GTK_EDITABLE (self->entry)));
+      /* And, on the URI page, the readable form (§3.7, §5a). */
+      if (visible_page (self) == PAGE_URI)
+        g_print ("readable %s\n",
+                 iri_inspector_uri_page_get_readable (IRI_INSPECTOR_URI_PAGE (self->pages[PAGE_URI])));
       fflush (stdout);
       self->report_first_frame = FALSE;
       if (self->screenshot == NULL)
@@ -939,6 +957,7 @@ iri_inspector_window_dispose (GObject *object)
   g_clear_object (&self->cancellable);
   g_clear_pointer (&self->analysis, iri_analysis_unref);
   g_clear_object (&self->analyzer);
+  g_clear_object (&self->policy);
   g_clear_pointer (&self->lines, g_ptr_array_unref);
   g_clear_object (&self->sidebar_selection);
   g_clear_object (&self->sidebar_model);
@@ -1036,6 +1055,7 @@ iri_inspector_window_init (IriInspectorWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   self->analyzer = iri_analyzer_new ();
+  self->policy = iri_display_policy_new (IRI_DISPLAY_STRICT);
 }
 
 IriInspectorWindow *
@@ -1064,6 +1084,9 @@ iri_inspector_window_new (IriInspectorApplication *application)
   add_page (self, PAGE_COMPARE, iri_inspector_compare_page_new (), _("Compare"), "view-dual-symbolic");
   add_page (self, PAGE_EXAMPLES, iri_inspector_examples_page_new (self->settings),
             _("Examples"), "accessories-dictionary-symbolic");
+  iri_inspector_uri_page_set_display_policy (IRI_INSPECTOR_URI_PAGE (self->pages[PAGE_URI]), self->policy);
+  iri_inspector_examples_page_set_display_policy (IRI_INSPECTOR_EXAMPLES_PAGE (self->pages[PAGE_EXAMPLES]),
+                                                  self->policy);
   g_signal_connect_object (self->pages[PAGE_URI], "copied", G_CALLBACK (uri_copied_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->pages[PAGE_URI], "load", G_CALLBACK (page_load_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->pages[PAGE_EXAMPLES], "load", G_CALLBACK (page_load_cb), self, G_CONNECT_SWAPPED);
@@ -1076,6 +1099,10 @@ iri_inspector_window_new (IriInspectorApplication *application)
   g_settings_bind (self->settings, "display-mode", self->entry, "display-mode", G_SETTINGS_BIND_GET);
   g_settings_bind (self->settings, "show-preview", self->entry, "show-preview", G_SETTINGS_BIND_GET);
   g_settings_bind (self->settings, "host-mapping", self->analyzer, "host-mapping", G_SETTINGS_BIND_GET);
+  /* One display policy (§5a) for the entry's pastes and drops, the
+   * window's own, the URI page and the examples. */
+  g_settings_bind (self->settings, "display-policy", self->entry, "display-policy", G_SETTINGS_BIND_GET);
+  g_settings_bind (self->settings, "display-policy", self->policy, "level", G_SETTINGS_BIND_GET);
   g_signal_connect_object (self->settings, "changed::known-hosts", G_CALLBACK (apply_known_hosts),
                            self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->settings, "changed::known-hosts-file", G_CALLBACK (known_hosts_file_changed_cb),

@@ -39,7 +39,9 @@
  *   [property@IriGtk.Entry:uri-host-mapping], and
  *   [property@IriGtk.Entry:show-preview] shows it under the entry.
  * - A pasted or dropped URI is shown as the IRI it stands for (RFC
- *   3987bis §3.7), in one undo step; bidi controls are kept and shown
+ *   3987bis §3.7), in one undo step, as far as
+ *   [property@IriGtk.Entry:display-policy] allows: a host label that
+ *   looks like a spoof stays an A-label; bidi controls are kept and shown
  *   escaped, never silently dropped. The context menu has "Copy as URI".
  * - A unit the font cannot display is shown percent-encoded, with a
  *   notice (§7.6).
@@ -96,6 +98,7 @@ enum {
   PROP_SHOW_PREVIEW,
   PROP_KNOWN_HOSTS,
   PROP_CONVERT_URIS,
+  PROP_DISPLAY_POLICY,
   PROP_MISSING_GLYPHS,
   N_PROPS,
 };
@@ -185,6 +188,8 @@ text_notify_cb (IriGtkEntry *self,
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_KNOWN_HOSTS]);
   else if (g_str_equal (name, "convert-uris"))
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CONVERT_URIS]);
+  else if (g_str_equal (name, "display-policy"))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DISPLAY_POLICY]);
   else if (g_str_equal (name, "missing-glyphs"))
     {
       update_notice (self);
@@ -259,6 +264,9 @@ iri_gtk_entry_get_property (GObject    *object,
     case PROP_CONVERT_URIS:
       g_value_set_boolean (value, iri_gtk_entry_get_convert_uris (self));
       break;
+    case PROP_DISPLAY_POLICY:
+      g_value_set_enum (value, iri_gtk_entry_get_display_policy (self));
+      break;
     case PROP_MISSING_GLYPHS:
       g_value_set_boolean (value, iri_gtk_entry_get_missing_glyphs (self));
       break;
@@ -303,6 +311,9 @@ iri_gtk_entry_set_property (GObject      *object,
       break;
     case PROP_CONVERT_URIS:
       iri_gtk_entry_set_convert_uris (self, g_value_get_boolean (value));
+      break;
+    case PROP_DISPLAY_POLICY:
+      iri_gtk_entry_set_display_policy (self, g_value_get_enum (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -460,6 +471,31 @@ iri_gtk_entry_class_init (IriGtkEntryClass *klass)
   properties[PROP_CONVERT_URIS] =
     g_param_spec_boolean ("convert-uris", NULL, NULL, TRUE,
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+
+  /**
+   * IriGtkEntry:display-policy:
+   *
+   * How much of a pasted or dropped URI is decoded when
+   * [property@IriGtk.Entry:convert-uris] is on, and of the links offered
+   * from a pasted paragraph: the level of the [class@Iri.DisplayPolicy]
+   * the entry applies, with [property@IriGtk.Entry:known-hosts] as its
+   * known hosts.
+   *
+   * With [enum@Iri.DisplayLevel.STRICT] (the default, what browsers do)
+   * a host label that a spoofing rule flags stays an A-label: pasting
+   * `http://xn--80ak6aa92e.com/` keeps it as it is rather than showing
+   * Cyrillic letters that read as "apple".
+   * [enum@Iri.DisplayLevel.PERMISSIVE] decodes whatever RFC 3987bis §3.7
+   * allows, for teaching and debugging.  Under both, a look-alike of a
+   * delimiter (§5.1), a bidi control or an invisible character stays
+   * percent-encoded.  The text already in the entry does not change.
+   *
+   * Since: 0.1
+   */
+  properties[PROP_DISPLAY_POLICY] =
+    g_param_spec_enum ("display-policy", NULL, NULL,
+                       IRI_TYPE_DISPLAY_LEVEL, IRI_DISPLAY_STRICT,
+                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
 
   /**
    * IriGtkEntry:missing-glyphs:
@@ -849,6 +885,44 @@ iri_gtk_entry_set_convert_uris (IriGtkEntry *self,
   g_return_if_fail (IRI_GTK_IS_ENTRY (self));
 
   iri_gtk_text_set_convert_uris (IRI_GTK_TEXT (self->text), convert_uris);
+}
+
+/**
+ * iri_gtk_entry_get_display_policy:
+ * @self: an entry
+ *
+ * Gets how much of a pasted or dropped URI is decoded.  See
+ * [property@IriGtk.Entry:display-policy].
+ *
+ * Returns: the display level
+ *
+ * Since: 0.1
+ */
+IriDisplayLevel
+iri_gtk_entry_get_display_policy (IriGtkEntry *self)
+{
+  g_return_val_if_fail (IRI_GTK_IS_ENTRY (self), IRI_DISPLAY_STRICT);
+
+  return iri_gtk_text_get_display_policy (IRI_GTK_TEXT (self->text));
+}
+
+/**
+ * iri_gtk_entry_set_display_policy:
+ * @self: an entry
+ * @level: the display level
+ *
+ * Sets how much of a pasted or dropped URI is decoded.  See
+ * [property@IriGtk.Entry:display-policy].
+ *
+ * Since: 0.1
+ */
+void
+iri_gtk_entry_set_display_policy (IriGtkEntry     *self,
+                                  IriDisplayLevel  level)
+{
+  g_return_if_fail (IRI_GTK_IS_ENTRY (self));
+
+  iri_gtk_text_set_display_policy (IRI_GTK_TEXT (self->text), level);
 }
 
 /**

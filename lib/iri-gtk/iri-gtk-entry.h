@@ -61,6 +61,11 @@ IRI_GTK_AVAILABLE_IN_0_1
 void                iri_gtk_entry_set_convert_uris     (IriGtkEntry        *self,
                                                         gboolean            convert_uris);
 IRI_GTK_AVAILABLE_IN_0_1
+IriDisplayLevel     iri_gtk_entry_get_display_policy   (IriGtkEntry        *self);
+IRI_GTK_AVAILABLE_IN_0_1
+void                iri_gtk_entry_set_display_policy   (IriGtkEntry        *self,
+                                                        IriDisplayLevel     level);
+IRI_GTK_AVAILABLE_IN_0_1
 gboolean            iri_gtk_entry_get_missing_glyphs   (IriGtkEntry        *self);
 IRI_GTK_AVAILABLE_IN_0_1
 IriAnalysis        *iri_gtk_entry_get_analysis         (IriGtkEntry        *self);

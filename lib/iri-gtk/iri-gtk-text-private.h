@@ -44,6 +44,9 @@ void            iri_gtk_text_set_known_hosts       (IriGtkText         *self,
 gboolean        iri_gtk_text_get_convert_uris      (IriGtkText         *self);
 void            iri_gtk_text_set_convert_uris      (IriGtkText         *self,
                                                     gboolean            convert);
+IriDisplayLevel iri_gtk_text_get_display_policy    (IriGtkText         *self);
+void            iri_gtk_text_set_display_policy    (IriGtkText         *self,
+                                                    IriDisplayLevel     level);
 gboolean        iri_gtk_text_get_missing_glyphs    (IriGtkText         *self);
 gboolean        iri_gtk_text_get_elide             (IriGtkText         *self);
 void            iri_gtk_text_set_elide             (IriGtkText         *self,

@@ -51,6 +51,7 @@ enum {
   PROP_HIGHEST_SEVERITY,
   PROP_KNOWN_HOSTS,
   PROP_CONVERT_URIS,
+  PROP_DISPLAY_POLICY,
   PROP_MISSING_GLYPHS,
   PROP_ELIDE,
   PROP_EDITABLE_FIELD,
@@ -94,6 +95,7 @@ struct _IriGtkText
   IriSeverity         highest;
   IriHostMapping      host_mapping;
   IriDisplayMode      display_mode;
+  IriDisplayPolicy   *display_policy;  /* §5a: the level and known hosts */
 
   PangoContext       *pango_context;   /* base direction LTR, always */
   IriGtkDisplay      *display;
@@ -1163,7 +1165,10 @@ iri_gtk_text_convert_pasted (IriGtkText *self,
   if (reference == NULL)
     return g_strdup (text);
 
-  iri = iri_uri_to_iri (text, -1, IRI_TO_IRI_DEFAULT, NULL, NULL);
+  /* Through the display policy (DESIGN.md §5a): under the strict level
+   * a label that a spoofing rule flags stays an A-label, and never is a
+   * look-alike of a delimiter decoded (§5.1). */
+  iri = iri_display_policy_uri_to_iri (self->display_policy, text, -1, IRI_TO_IRI_DEFAULT, NULL, NULL);
   if (iri == NULL)
     return g_strdup (text);
   return g_steal_pointer (&iri);
@@ -1311,7 +1316,8 @@ offer_links (IriGtkText *self,
   for (guint i = 0; i < n_links; i++)
     {
       g_autoptr(IriLink) link = g_list_model_get_item (self->pasted_links, i);
-      g_autofree char *readable = iri_format_minimal (iri_link_get_iri (link), -1, IRI_FORMAT_DEFAULT, NULL);
+      g_autofree char *readable = iri_display_policy_format_minimal (self->display_policy, iri_link_get_iri (link), -1,
+                                                                     IRI_FORMAT_DEFAULT, NULL);
       /* Shown left-to-right whatever the direction around it (§4.1),
        * in its readable form (§7.6), which never shows a bidi control
        * or an invisible character as itself. */
@@ -2851,6 +2857,9 @@ iri_gtk_text_set_property (GObject      *object,
     case PROP_CONVERT_URIS:
       iri_gtk_text_set_convert_uris (self, g_value_get_boolean (value));
       break;
+    case PROP_DISPLAY_POLICY:
+      iri_gtk_text_set_display_policy (self, g_value_get_enum (value));
+      break;
     case PROP_ELIDE:
       iri_gtk_text_set_elide (self, g_value_get_boolean (value));
       break;
@@ -2946,6 +2955,9 @@ iri_gtk_text_get_property (GObject    *object,
       break;
     case PROP_CONVERT_URIS:
       g_value_set_boolean (value, self->convert_uris);
+      break;
+    case PROP_DISPLAY_POLICY:
+      g_value_set_enum (value, iri_display_policy_get_level (self->display_policy));
       break;
     case PROP_MISSING_GLYPHS:
       g_value_set_boolean (value, self->missing_glyphs);
@@ -3100,6 +3112,7 @@ iri_gtk_text_finalize (GObject *object)
   g_string_free (self->text, TRUE);
   g_free (self->log_attrs);
   g_clear_object (&self->analyzer);
+  g_clear_object (&self->display_policy);
   g_clear_pointer (&self->analysis, iri_analysis_unref);
   g_free (self->uri);
   g_free (self->uri_error);
@@ -3166,6 +3179,10 @@ iri_gtk_text_class_init (IriGtkTextClass *klass)
   properties[PROP_CONVERT_URIS] =
     g_param_spec_boolean ("convert-uris", NULL, NULL, TRUE,
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_DISPLAY_POLICY] =
+    g_param_spec_enum ("display-policy", NULL, NULL,
+                       IRI_TYPE_DISPLAY_LEVEL, IRI_DISPLAY_STRICT,
+                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_MISSING_GLYPHS] =
     g_param_spec_boolean ("missing-glyphs", NULL, NULL, FALSE,
                           G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
@@ -3259,6 +3276,7 @@ iri_gtk_text_init (IriGtkText *self)
   self->host_mapping = IRI_HOST_MAPPING_UTS46;
   iri_analyzer_set_host_mapping (self->analyzer, self->host_mapping);
   self->display_mode = IRI_DISPLAY_EMBED;
+  self->display_policy = iri_display_policy_new (IRI_DISPLAY_STRICT);
   self->highest = IRI_SEVERITY_NONE;
   self->history = iri_gtk_history_new (&history_funcs, self);
   self->editable_field = TRUE;
@@ -3426,6 +3444,8 @@ iri_gtk_text_set_known_hosts (IriGtkText         *self,
     return;
 
   iri_analyzer_set_known_hosts (self->analyzer, hosts);
+  /* The same list for what a paste shows (§5a) as for the analysis. */
+  iri_display_policy_set_known_hosts (self->display_policy, hosts);
   g_object_freeze_notify (G_OBJECT (self));
   update_analysis (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_KNOWN_HOSTS]);
@@ -3452,6 +3472,30 @@ iri_gtk_text_set_convert_uris (IriGtkText *self,
 
   self->convert_uris = convert;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CONVERT_URIS]);
+}
+
+IriDisplayLevel
+iri_gtk_text_get_display_policy (IriGtkText *self)
+{
+  g_return_val_if_fail (IRI_GTK_IS_TEXT (self), IRI_DISPLAY_STRICT);
+
+  return iri_display_policy_get_level (self->display_policy);
+}
+
+/* The level changes what the next paste or drop shows, not the text
+ * already there: nothing is analysed again. */
+void
+iri_gtk_text_set_display_policy (IriGtkText      *self,
+                                 IriDisplayLevel  level)
+{
+  g_return_if_fail (IRI_GTK_IS_TEXT (self));
+  g_return_if_fail (level == IRI_DISPLAY_STRICT || level == IRI_DISPLAY_PERMISSIVE);
+
+  if (iri_display_policy_get_level (self->display_policy) == level)
+    return;
+
+  iri_display_policy_set_level (self->display_policy, level);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DISPLAY_POLICY]);
 }
 
 gboolean

@@ -65,6 +65,7 @@ enum {
   PROP_DIAGNOSTICS,
   PROP_HIGHEST_SEVERITY,
   PROP_KNOWN_HOSTS,
+  PROP_DISPLAY_POLICY,
   PROP_ELLIPSIZE,
   PROP_MISSING_GLYPHS,
   N_PROPS,
@@ -89,6 +90,7 @@ text_notify_cb (IriGtkView *self,
     { "display-mode", PROP_DISPLAY_MODE },
     { "highest-severity", PROP_HIGHEST_SEVERITY },
     { "known-hosts", PROP_KNOWN_HOSTS },
+    { "display-policy", PROP_DISPLAY_POLICY },
     { "elide", PROP_ELLIPSIZE },
     { "missing-glyphs", PROP_MISSING_GLYPHS },
   };
@@ -141,6 +143,9 @@ iri_gtk_view_get_property (GObject    *object,
     case PROP_KNOWN_HOSTS:
       g_value_set_boxed (value, iri_gtk_view_get_known_hosts (self));
       break;
+    case PROP_DISPLAY_POLICY:
+      g_value_set_enum (value, iri_gtk_view_get_display_policy (self));
+      break;
     case PROP_ELLIPSIZE:
       g_value_set_boolean (value, iri_gtk_view_get_ellipsize (self));
       break;
@@ -173,6 +178,9 @@ iri_gtk_view_set_property (GObject      *object,
       break;
     case PROP_KNOWN_HOSTS:
       iri_gtk_view_set_known_hosts (self, g_value_get_boxed (value));
+      break;
+    case PROP_DISPLAY_POLICY:
+      iri_gtk_view_set_display_policy (self, g_value_get_enum (value));
       break;
     case PROP_ELLIPSIZE:
       iri_gtk_view_set_ellipsize (self, g_value_get_boolean (value));
@@ -290,6 +298,22 @@ iri_gtk_view_class_init (IriGtkViewClass *klass)
     g_param_spec_boxed ("known-hosts", NULL, NULL,
                         G_TYPE_STRV,
                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+
+  /**
+   * IriGtkView:display-policy:
+   *
+   * The level of the display policy; see
+   * [property@IriGtk.Entry:display-policy].  A view shows its text as it
+   * is given and takes no paste or drop, so the level changes nothing it
+   * shows today; it is kept with the view's other settings so that one
+   * binding serves an entry and the views next to it alike.
+   *
+   * Since: 0.1
+   */
+  properties[PROP_DISPLAY_POLICY] =
+    g_param_spec_enum ("display-policy", NULL, NULL,
+                       IRI_TYPE_DISPLAY_LEVEL, IRI_DISPLAY_STRICT,
+                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
 
   /**
    * IriGtkView:ellipsize:
@@ -545,6 +569,44 @@ iri_gtk_view_set_known_hosts (IriGtkView         *self,
   g_return_if_fail (IRI_GTK_IS_VIEW (self));
 
   iri_gtk_text_set_known_hosts (IRI_GTK_TEXT (self->text), known_hosts);
+}
+
+/**
+ * iri_gtk_view_get_display_policy:
+ * @self: a view
+ *
+ * Gets the level of the display policy.  See
+ * [property@IriGtk.View:display-policy].
+ *
+ * Returns: the display level
+ *
+ * Since: 0.1
+ */
+IriDisplayLevel
+iri_gtk_view_get_display_policy (IriGtkView *self)
+{
+  g_return_val_if_fail (IRI_GTK_IS_VIEW (self), IRI_DISPLAY_STRICT);
+
+  return iri_gtk_text_get_display_policy (IRI_GTK_TEXT (self->text));
+}
+
+/**
+ * iri_gtk_view_set_display_policy:
+ * @self: a view
+ * @level: the display level
+ *
+ * Sets the level of the display policy.  See
+ * [property@IriGtk.View:display-policy].
+ *
+ * Since: 0.1
+ */
+void
+iri_gtk_view_set_display_policy (IriGtkView      *self,
+                                 IriDisplayLevel  level)
+{
+  g_return_if_fail (IRI_GTK_IS_VIEW (self));
+
+  iri_gtk_text_set_display_policy (IRI_GTK_TEXT (self->text), level);
 }
 
 /**

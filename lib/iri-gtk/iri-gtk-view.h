@@ -51,6 +51,11 @@ IRI_GTK_AVAILABLE_IN_0_1
 void                iri_gtk_view_set_known_hosts      (IriGtkView         *self,
                                                        const char * const *known_hosts);
 IRI_GTK_AVAILABLE_IN_0_1
+IriDisplayLevel     iri_gtk_view_get_display_policy   (IriGtkView         *self);
+IRI_GTK_AVAILABLE_IN_0_1
+void                iri_gtk_view_set_display_policy   (IriGtkView         *self,
+                                                       IriDisplayLevel     level);
+IRI_GTK_AVAILABLE_IN_0_1
 gboolean            iri_gtk_view_get_ellipsize        (IriGtkView         *self);
 IRI_GTK_AVAILABLE_IN_0_1
 void                iri_gtk_view_set_ellipsize        (IriGtkView         *self,

@@ -116,6 +116,94 @@ test_start (gconstpointer data)
   check_not_blank (screenshot);
 }
 
+/* The display-policy preference (DESIGN.md §5a) reaches the URI page:
+ * the app starts with its settings in a key file of the test's own
+ * (GLib's keyfile backend), on the URI page, with a URI whose only label
+ * is "apple" in Cyrillic letters, and reports the page's readable form.
+ * Strict keeps the A-label, permissive decodes it; a known host from the
+ * preferences feeds the same policy.  Needs the core's policy. */
+typedef struct {
+  const char *name;
+  const char *keyfile;   /* the [org/example/IriInspector] group's lines */
+  const char *uri;
+  const char *readable;
+} PolicyCase;
+
+static const PolicyCase policy_cases[] = {
+  { "default", "", "http://xn--80ak6aa92e.com/", "http://xn--80ak6aa92e.com/" },
+  { "strict", "display-policy='strict'\n", "http://xn--80ak6aa92e.com/", "http://xn--80ak6aa92e.com/" },
+  { "permissive", "display-policy='permissive'\n", "http://xn--80ak6aa92e.com/",
+    "http://\320\260\321\200\321\200\323\217\320\265.com/" },
+  /* The known hosts of the preferences feed the policy: "exämple" is a
+   * fine label of its own, but a look-alike of a known "example.com". */
+  { "strict-no-known-host", "", "http://xn--exmple-cua.com/", "http://ex\303\244mple.com/" },
+  { "strict-known-host", "known-hosts=['example.com']\n", "http://xn--exmple-cua.com/",
+    "http://xn--exmple-cua.com/" },
+  /* A legitimate Hebrew label is decoded under strict. */
+  { "strict-legitimate", "display-policy='strict'\n", "http://xn--9dbne9b.example/",
+    "http://\327\251\327\234\327\225\327\235.example/" },
+};
+
+static void
+test_policy (gconstpointer data)
+{
+  const PolicyCase *c = data;
+  g_autoptr(GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE);
+  g_autoptr(GSubprocess) app = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *config = NULL;
+  g_autofree char *settings_dir = NULL;
+  g_autofree char *keyfile = NULL;
+  g_autofree char *contents = NULL;
+  g_autofree char *expected = g_strdup_printf ("\nreadable %s\n", c->readable);
+  g_autofree char *dbus_run_session = g_find_program_in_path ("dbus-run-session");
+
+  if (g_getenv ("DISPLAY") == NULL && g_getenv ("WAYLAND_DISPLAY") == NULL)
+    {
+      g_test_skip ("no display (run the suite under xvfb-run)");
+      return;
+    }
+
+  config = g_dir_make_tmp ("test-app-XXXXXX", &error);
+  g_assert_no_error (error);
+  settings_dir = g_build_filename (config, "glib-2.0", "settings", NULL);
+  g_assert_cmpint (g_mkdir_with_parents (settings_dir, 0700), ==, 0);
+  keyfile = g_build_filename (settings_dir, "keyfile", NULL);
+  contents = g_strdup_printf ("[org/example/IriInspector]\n%s", c->keyfile);
+  g_file_set_contents (keyfile, contents, -1, &error);
+  g_assert_no_error (error);
+
+  g_subprocess_launcher_setenv (launcher, "LANGUAGE", "", TRUE);
+  g_subprocess_launcher_setenv (launcher, "LC_ALL", "C.UTF-8", TRUE);
+  g_subprocess_launcher_setenv (launcher, "GSETTINGS_BACKEND", "keyfile", TRUE);
+  g_subprocess_launcher_setenv (launcher, "XDG_CONFIG_HOME", config, TRUE);
+  if (dbus_run_session != NULL)
+    app = g_subprocess_launcher_spawn (launcher, &error, dbus_run_session, "--", g_getenv ("IRI_INSPECTOR"),
+                                       "--new-window", "--report-startup", "--page=uri", c->uri, NULL);
+  else
+    app = g_subprocess_launcher_spawn (launcher, &error, g_getenv ("IRI_INSPECTOR"),
+                                       "--new-window", "--report-startup", "--page=uri", c->uri, NULL);
+  g_assert_no_error (error);
+  g_subprocess_communicate_utf8 (app, NULL, NULL, &out, &err, &error);
+  g_assert_no_error (error);
+  g_test_message ("standard error of the app:\n%s", err);
+  g_test_message ("%s", out);
+  g_assert_true (g_subprocess_get_if_exited (app));
+  g_assert_cmpint (g_subprocess_get_exit_status (app), ==, 0);
+  g_assert_nonnull (strstr (out, expected));
+
+  g_remove (keyfile);
+  g_rmdir (settings_dir);
+  {
+    g_autofree char *glib_dir = g_path_get_dirname (settings_dir);
+
+    g_rmdir (glib_dir);
+  }
+  g_rmdir (config);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -127,6 +215,13 @@ main (int   argc,
       g_autofree char *path = g_strdup_printf ("/app/start/%s", cases[i].language[0] != '\0' ? cases[i].language : "C");
 
       g_test_add_data_func (path, &cases[i], test_start);
+    }
+
+  for (gsize i = 0; i < G_N_ELEMENTS (policy_cases); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/app/display-policy/%s", policy_cases[i].name);
+
+      g_test_add_data_func (path, &policy_cases[i], test_policy);
     }
   return g_test_run ();
 }

@@ -16,6 +16,13 @@
 #define AR_SAFHA  "\330\265\331\201\330\255\330\251"          /* صفحة */
 #define RLO       "\342\200\256"                              /* U+202E */
 
+/* "apple" in Cyrillic letters only (U+0430 U+0440 U+0440 U+04CF U+0435),
+ * a whole-script confusable of an ASCII host (UTS #39 §4), and its
+ * A-label.  RFC 3492's encoder gives the A-label: it is checked against
+ * the core's conversion in test_display_policy(). */
+#define CYRILLIC_APPLE  "\320\260\321\200\321\200\323\217\320\265"
+#define APPLE_A_LABEL   "xn--80ak6aa92e"
+
 /* ------------------------------------------------------------------ */
 /* Notifications */
 
@@ -97,6 +104,7 @@ test_properties (void)
   g_assert_cmpint (severity, ==, IRI_SEVERITY_NONE);
   g_assert_false (flag);
   g_assert_true (iri_gtk_entry_get_convert_uris (IRI_GTK_ENTRY (entry)));
+  g_assert_cmpint (iri_gtk_entry_get_display_policy (IRI_GTK_ENTRY (entry)), ==, IRI_DISPLAY_STRICT);
   g_assert_false (iri_gtk_entry_get_missing_glyphs (IRI_GTK_ENTRY (entry)));
   g_assert_cmpstr (iri_gtk_entry_get_uri (IRI_GTK_ENTRY (entry)), ==, "");
   diagnostics = iri_gtk_entry_get_diagnostics (IRI_GTK_ENTRY (entry));
@@ -192,6 +200,35 @@ test_properties (void)
   g_assert_cmpuint (count (counts, "convert-uris"), ==, 1);
   g_assert_false (iri_gtk_entry_get_convert_uris (IRI_GTK_ENTRY (entry)));
   g_hash_table_remove_all (counts);
+
+  /* display-policy: an enumeration property of the core's type, so that
+   * bindings (GObject Introspection, GSettings) see Iri.DisplayLevel. */
+  {
+    GParamSpec *pspec = g_object_class_find_property (G_OBJECT_GET_CLASS (entry), "display-policy");
+    IriDisplayLevel level;
+
+    g_assert_nonnull (pspec);
+    g_assert_true (G_IS_PARAM_SPEC_ENUM (pspec));
+    g_assert_true (G_PARAM_SPEC_VALUE_TYPE (pspec) == IRI_TYPE_DISPLAY_LEVEL);
+    g_assert_cmpint (G_PARAM_SPEC_ENUM (pspec)->default_value, ==, IRI_DISPLAY_STRICT);
+    g_assert_cmpint (pspec->flags & (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY), ==,
+                     G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY);
+
+    iri_gtk_entry_set_display_policy (IRI_GTK_ENTRY (entry), IRI_DISPLAY_STRICT);
+    g_object_set (entry, "display-policy", IRI_DISPLAY_STRICT, NULL);
+    g_assert_cmpuint (total (counts), ==, 0);
+    g_object_set (entry, "display-policy", IRI_DISPLAY_PERMISSIVE, NULL);
+    g_assert_cmpuint (count (counts, "display-policy"), ==, 1);
+    g_object_get (entry, "display-policy", &level, NULL);
+    g_assert_cmpint (level, ==, IRI_DISPLAY_PERMISSIVE);
+    iri_gtk_entry_set_display_policy (IRI_GTK_ENTRY (entry), IRI_DISPLAY_PERMISSIVE);
+    g_assert_cmpuint (count (counts, "display-policy"), ==, 1);
+    /* The text is what was pasted: a new level re-analyses nothing. */
+    g_assert_cmpuint (total (counts), ==, 1);
+    iri_gtk_entry_set_display_policy (IRI_GTK_ENTRY (entry), IRI_DISPLAY_STRICT);
+    g_assert_cmpuint (count (counts, "display-policy"), ==, 2);
+    g_hash_table_remove_all (counts);
+  }
 
   /* GtkEditable's own properties, through the delegate. */
   g_object_set (entry, "editable", TRUE, "width-chars", -1, "max-width-chars", -1, "xalign", 0.0f,
@@ -817,6 +854,147 @@ test_clipboard (void)
   g_assert_finalize_object (entry);
 }
 
+/* Collects the text of every label under @widget. */
+static void
+collect_labels (GtkWidget *widget,
+                GString   *out)
+{
+  if (GTK_IS_LABEL (widget))
+    {
+      g_string_append (out, gtk_label_get_text (GTK_LABEL (widget)));
+      g_string_append_c (out, '\n');
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_labels (child, out);
+}
+
+/* The labels of the links popover of @text (NULL when none is shown). */
+static char *
+links_popover_text (GtkWidget *text)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (text); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      if (GTK_IS_POPOVER (child) && gtk_widget_get_visible (child))
+        {
+          GString *out = g_string_new (NULL);
+
+          collect_labels (child, out);
+          return g_string_free (out, FALSE);
+        }
+    }
+  return NULL;
+}
+
+/* DESIGN.md §5a: what a paste or a drop shows goes through the display
+ * policy.  Under the strict default a host label that a spoofing rule
+ * flags stays an A-label, and so does a look-alike of a known host,
+ * while a legitimate one is decoded; the permissive level decodes all
+ * that §3.7 allows.  The level never changes the text already there.
+ * (These cases need the core's policy, lib/iri/iri-display-policy.c.) */
+static void
+test_display_policy (void)
+{
+  GtkWidget *entry = g_object_ref_sink (iri_gtk_entry_new ());
+  GtkWidget *window = iri_gtk_test_window_new (entry, GTK_TEXT_DIR_LTR);
+  GtkWidget *text = GTK_WIDGET (iri_gtk_test_get_text (entry));
+  const char *spoof = "http://" APPLE_A_LABEL ".com/";
+  const char *decoded = "http://" CYRILLIC_APPLE ".com/";
+  const char *paragraph = "Log in at " "http://" APPLE_A_LABEL ".com/account" " or at http://example.org/ today.";
+
+  /* The data: the A-label is the punycode of the Cyrillic label (UTS #46,
+   * the other direction, which no display policy governs). */
+  {
+    g_autofree char *uri = iri_to_uri (decoded, -1, IRI_HOST_MAPPING_UTS46, NULL);
+
+    g_assert_cmpstr (uri, ==, spoof);
+  }
+
+  /* Strict, the default: the spoof stays an A-label… */
+  g_assert_cmpint (iri_gtk_entry_get_display_policy (IRI_GTK_ENTRY (entry)), ==, IRI_DISPLAY_STRICT);
+  paste_and_wait (entry, spoof);
+  g_assert_cmpstr (iri_gtk_entry_get_text (IRI_GTK_ENTRY (entry)), ==, spoof);
+  /* … dropped as well as pasted… */
+  iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), "");
+  g_assert_true (iri_gtk_text_drop_text (IRI_GTK_TEXT (text), spoof, 0));
+  g_assert_cmpstr (iri_gtk_entry_get_text (IRI_GTK_ENTRY (entry)), ==, spoof);
+  /* … and in the links offered from a pasted paragraph. */
+  iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), "");
+  iri_gtk_text_paste_text (IRI_GTK_TEXT (text), paragraph);
+  /* The popover is shown as a person sees it, mapped, before a link is
+   * chosen from it. */
+  iri_gtk_test_wait (50);
+  {
+    g_autofree char *shown = links_popover_text (text);
+
+    g_assert_nonnull (shown);
+    g_test_message ("links offered:\n%s", shown);
+    g_assert_nonnull (strstr (shown, APPLE_A_LABEL ".com/account"));
+    g_assert_null (strstr (shown, CYRILLIC_APPLE));
+  }
+  iri_gtk_text_choose_pasted_link (IRI_GTK_TEXT (text), 0);
+  iri_gtk_test_wait (50);
+  g_assert_cmpstr (iri_gtk_entry_get_text (IRI_GTK_ENTRY (entry)), ==, "http://" APPLE_A_LABEL ".com/account");
+
+  /* A legitimate label is decoded under strict too. */
+  iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), "");
+  paste_and_wait (entry, "http://xn--9dbne9b.example/");
+  g_assert_cmpstr (iri_gtk_entry_get_text (IRI_GTK_ENTRY (entry)), ==, "http://" HE_SHALOM ".example/");
+
+  /* Permissive decodes the spoof, for teaching. */
+  iri_gtk_entry_set_display_policy (IRI_GTK_ENTRY (entry), IRI_DISPLAY_PERMISSIVE);
+  iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), "");
+  paste_and_wait (entry, spoof);
+  g_assert_cmpstr (iri_gtk_entry_get_text (IRI_GTK_ENTRY (entry)), ==, decoded);
+  iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), "");
+  iri_gtk_text_paste_text (IRI_GTK_TEXT (text), paragraph);
+  iri_gtk_test_wait (50);
+  {
+    g_autofree char *shown = links_popover_text (text);
+
+    g_assert_nonnull (shown);
+    g_assert_nonnull (strstr (shown, CYRILLIC_APPLE ".com/account"));
+  }
+  iri_gtk_text_choose_pasted_link (IRI_GTK_TEXT (text), -1);
+  iri_gtk_test_wait (50);
+
+  /* A new level leaves the text as it is. */
+  iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), decoded);
+  iri_gtk_entry_set_display_policy (IRI_GTK_ENTRY (entry), IRI_DISPLAY_STRICT);
+  g_assert_cmpstr (iri_gtk_entry_get_text (IRI_GTK_ENTRY (entry)), ==, decoded);
+
+  /* Under both levels a look-alike of a delimiter stays encoded in the
+   * host (§5.1): U+2215 DIVISION SLASH. */
+  for (int level = IRI_DISPLAY_STRICT; level <= IRI_DISPLAY_PERMISSIVE; level++)
+    {
+      iri_gtk_entry_set_display_policy (IRI_GTK_ENTRY (entry), level);
+      iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), "");
+      paste_and_wait (entry, "http://paypal.com%E2%88%95login.example/");
+      g_assert_cmpstr (iri_gtk_entry_get_text (IRI_GTK_ENTRY (entry)), ==,
+                       "http://paypal.com%E2%88%95login.example/");
+    }
+
+  /* The entry's known hosts are the policy's: under strict a look-alike
+   * of one stays an A-label, though on its own it is a fine label
+   * ("ex\u00E4mple", the skeleton of "example"). */
+  iri_gtk_entry_set_display_policy (IRI_GTK_ENTRY (entry), IRI_DISPLAY_STRICT);
+  iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), "");
+  paste_and_wait (entry, "http://xn--exmple-cua.com/");
+  g_assert_cmpstr (iri_gtk_entry_get_text (IRI_GTK_ENTRY (entry)), ==, "http://ex\303\244mple.com/");
+  {
+    const char *hosts[] = { "example.com", NULL };
+
+    iri_gtk_entry_set_known_hosts (IRI_GTK_ENTRY (entry), hosts);
+  }
+  iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), "");
+  paste_and_wait (entry, "http://xn--exmple-cua.com/");
+  g_assert_cmpstr (iri_gtk_entry_get_text (IRI_GTK_ENTRY (entry)), ==, "http://xn--exmple-cua.com/");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_assert_finalize_object (entry);
+}
+
 /* §7.3: a pasted paragraph offers the links found in it (UTS #58) and
  * pastes nothing until one is chosen; choosing one inserts its IRI in
  * one undo step; "the whole text" inserts the text; one IRI pasted
@@ -1163,6 +1341,8 @@ main (int   argc,
   g_test_add_func ("/iri-gtk/entry/accessible", test_accessible);
   g_test_add_func ("/iri-gtk/entry/font-coverage", test_font_coverage);
   g_test_add_func ("/iri-gtk/entry/style-contrast", test_style_contrast);
+  /* Last: it needs the core's display policy. */
+  g_test_add_func ("/iri-gtk/entry/display-policy", test_display_policy);
 
   return g_test_run ();
 }

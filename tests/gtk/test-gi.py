@@ -63,6 +63,14 @@ class TestEntry(unittest.TestCase):
         entry.props.known_hosts = ["example.com"]
         self.assertEqual(list(entry.props.known_hosts), ["example.com"])
         self.assertTrue(entry.props.convert_uris)
+
+        # The display policy (§5a): the core's enumeration, notified once.
+        self.assertEqual(entry.props.display_policy, Iri.DisplayLevel.STRICT)
+        seen.clear()
+        entry.props.display_policy = Iri.DisplayLevel.PERMISSIVE
+        entry.set_display_policy(Iri.DisplayLevel.PERMISSIVE)
+        self.assertEqual(seen, ["display-policy"])
+        self.assertEqual(entry.get_display_policy(), Iri.DisplayLevel.PERMISSIVE)
         self.assertFalse(entry.props.missing_glyphs)
         self.assertIsNotNone(entry.get_analysis())
 
@@ -81,6 +89,7 @@ class TestView(unittest.TestCase):
         self.assertEqual(view.props.text, f"http://{SHALOM}.example/a/b/c")
         self.assertEqual(view.props.uri, "http://xn--9dbne9b.example/a/b/c")
         self.assertTrue(view.props.ellipsize)
+        self.assertEqual(view.props.display_policy, Iri.DisplayLevel.STRICT)
         self.assertEqual(view.props.diagnostics.get_n_items(), 0)
 
 

@@ -32,6 +32,13 @@ assertEqual(uriNotifications, 1, 'notify::uri after a no-op set');
 entry.uri_host_mapping = Iri.HostMapping.PERCENT;
 assertEqual(entry.uri, 'http://ab.%D7%A9%D7%9C%D7%95%D7%9D.example/', 'percent uri');
 
+assertEqual(entry.display_policy, Iri.DisplayLevel.STRICT, 'display policy');
+let policyNotifications = 0;
+entry.connect('notify::display-policy', () => policyNotifications++);
+entry.display_policy = Iri.DisplayLevel.PERMISSIVE;
+entry.display_policy = Iri.DisplayLevel.PERMISSIVE;
+assertEqual(policyNotifications, 1, 'notify::display-policy');
+
 entry.set_text('http://exa mple/');
 assertEqual(entry.highest_severity, Iri.Severity.ERROR, 'highest severity');
 assertEqual(entry.diagnostics.get_n_items() > 0, true, 'diagnostics');

@@ -48,6 +48,7 @@ test_properties (void)
   g_assert_cmpint (iri_gtk_view_get_uri_host_mapping (IRI_GTK_VIEW (view)), ==, IRI_HOST_MAPPING_UTS46);
   g_assert_cmpstr (iri_gtk_view_get_uri (IRI_GTK_VIEW (view)), ==, "http://example.org/");
   g_assert_false (iri_gtk_view_get_missing_glyphs (IRI_GTK_VIEW (view)));
+  g_assert_cmpint (iri_gtk_view_get_display_policy (IRI_GTK_VIEW (view)), ==, IRI_DISPLAY_STRICT);
   g_assert_nonnull (iri_gtk_view_get_analysis (IRI_GTK_VIEW (view)));
 
   /* No-op sets notify nothing. */
@@ -57,6 +58,7 @@ test_properties (void)
                 "display-mode", IRI_DISPLAY_EMBED,
                 "uri-host-mapping", IRI_HOST_MAPPING_UTS46,
                 "known-hosts", NULL,
+                "display-policy", IRI_DISPLAY_STRICT,
                 NULL);
   iri_gtk_view_set_text (IRI_GTK_VIEW (view), "http://example.org/");
   g_assert_cmpuint (g_hash_table_size (counts), ==, 0);
@@ -86,6 +88,12 @@ test_properties (void)
   g_assert_cmpuint (count (counts, "known-hosts"), ==, 1);
   g_assert_cmpstrv (iri_gtk_view_get_known_hosts (IRI_GTK_VIEW (view)), hosts);
   g_assert_cmpuint (count (counts, "diagnostics"), ==, 0);
+  g_object_set (view, "display-policy", IRI_DISPLAY_PERMISSIVE, NULL);
+  iri_gtk_view_set_display_policy (IRI_GTK_VIEW (view), IRI_DISPLAY_PERMISSIVE);
+  g_assert_cmpuint (count (counts, "display-policy"), ==, 1);
+  g_assert_cmpint (iri_gtk_view_get_display_policy (IRI_GTK_VIEW (view)), ==, IRI_DISPLAY_PERMISSIVE);
+  /* The view shows its text as given, whatever the level. */
+  g_assert_cmpstr (iri_gtk_view_get_text (IRI_GTK_VIEW (view)), ==, "http://" HE_SHALOM ".example/x y");
 
   g_hash_table_remove_all (counts);
   g_assert_finalize_object (view);
