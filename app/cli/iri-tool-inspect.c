@@ -311,7 +311,7 @@ print_report (const Style *style,
     g_print ("%s\n", uri_idna);
   else
     /* Translators: when the host cannot be converted by IDNA */
-    g_print ("%s%s%s\n", DIM (style), _("(none: see the idna-invalid-host finding)"), RESET (style));
+    g_print ("%s%s%s\n", DIM (style), _("(none: the host breaks the IDNA rules; see the idna findings above)"), RESET (style));
   {
     g_autofree char *back = shown (style, iri_analysis_get_display_iri (analysis), -1);
 
