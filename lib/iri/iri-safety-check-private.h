@@ -50,7 +50,10 @@ typedef struct {
   gssize                 base;          /* index of the base of the current cluster, or -1 */
   GArray                *chars;         /* gunichar, of the current unit */
   GArray                *offsets;       /* gsize, byte offsets in the unit's text, n + 1 */
+  GArray                *reported;      /* guint8, of the current unit: nonzero when a
+                                         * per-character finding was reported for the character */
   GPtrArray             *labels;        /* HostLabel */
+  char                  *tld;           /* the host's last label, lower-case Unicode, or NULL */
 } Check;
 
 #define CHAR_AT(check, i) g_array_index ((check)->chars, gunichar, (i))

@@ -186,6 +186,53 @@ utf8_of (const gunichar *chars,
   return g_ucs4_to_utf8 (chars, n, NULL, NULL, NULL);
 }
 
+/* The same label in an IRI, through the whole analysis: whether the
+ * host gets a warning or an error of any code (what a user sees), and
+ * whether it gets one from a check older than these rules (what they
+ * add is the difference). */
+static guint analysis_total, analysis_flagged, analysis_older;
+
+static gboolean
+is_host_rule_code (const char *code)
+{
+  for (IriHostRule r = 0; r < IRI_HOST_RULE_N; r++)
+    {
+      if (g_str_equal (code, iri_host_rule_get_code (r)))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static gboolean
+positive (const char  *label,
+          const char  *tld,
+          IriHostRule  rule)
+{
+  static IriAnalyzer *analyzer;
+  g_autofree char *iri = g_strdup_printf ("http://%s.%s/", label, tld);
+  g_autoptr(IriAnalysis) analysis = NULL;
+  gboolean flagged = FALSE, older = FALSE;
+
+  if (analyzer == NULL)
+    analyzer = iri_analyzer_new ();
+  analysis = iri_analyzer_analyze (analyzer, iri, -1);
+  for (guint i = 0; i < iri_analysis_get_n_diagnostics (analysis); i++)
+    {
+      IriDiagnostic *d = iri_analysis_get_diagnostic (analysis, i);
+      IriComponent component = iri_diagnostic_get_component (d);
+
+      if (iri_diagnostic_get_severity (d) < IRI_SEVERITY_WARNING ||
+          (component != IRI_COMPONENT_HOST_LABEL && component != IRI_COMPONENT_HOST))
+        continue;
+      flagged = TRUE;
+      older |= !is_host_rule_code (iri_diagnostic_get_code (d));
+    }
+  analysis_total++;
+  analysis_flagged += flagged;
+  analysis_older += older;
+  return (check_label (label, tld) & RULE (rule)) != 0;
+}
+
 static void
 report_recall (const char *family,
                guint       found,
@@ -195,6 +242,11 @@ report_recall (const char *family,
   double recall = total > 0 ? (double) found / total : 0.0;
 
   g_test_message ("RECALL %s: %u of %u (%.1f %%)", family, found, total, 100.0 * recall);
+  if (analysis_total > 0)
+    g_test_message ("RECALL %s, whole analysis: %u of %u hosts get a warning, "
+                    "%u of them from older checks too", family, analysis_flagged, analysis_total,
+                    analysis_older);
+  analysis_total = analysis_flagged = analysis_older = 0;
   g_assert_cmpuint (total, >=, 20);
   g_assert_cmpfloat (recall, >=, floor);
 }
@@ -291,7 +343,7 @@ test_digit_data (void)
             g_autofree char *label = utf8_of (forms[k], lengths[k]);
 
             total++;
-            if (check_label (label, "com") & RULE (IRI_HOST_RULE_DIGIT_LOOKALIKE))
+            if (positive (label, "com", IRI_HOST_RULE_DIGIT_LOOKALIKE))
               found++;
             else
               g_test_message ("missed: %s (U+%04X)", label, c);
@@ -412,7 +464,7 @@ test_cjk_data (void)
             n++;
           label = utf8_of (contexts[k], n);
           total++;
-          if (check_label (label, "com") & RULE (IRI_HOST_RULE_CJK_LOOKALIKE))
+          if (positive (label, "com", IRI_HOST_RULE_CJK_LOOKALIKE))
             found++;
           else
             g_test_message ("missed: %s", label);
@@ -506,7 +558,7 @@ test_kana_data (void)
           g_autofree char *label = utf8_of (chars, 4);
 
           total++;
-          if (check_label (label, "jp") & RULE (IRI_HOST_RULE_KANA))
+          if (positive (label, "jp", IRI_HOST_RULE_KANA))
             found++;
           else
             g_test_message ("missed: %s", label);
@@ -548,7 +600,7 @@ test_kana_data (void)
             continue;
           label = utf8_of (chars, 3);
           total++;
-          if (check_label (label, "jp") & RULE (IRI_HOST_RULE_KANA))
+          if (positive (label, "jp", IRI_HOST_RULE_KANA))
             found++;
           else
             g_test_message ("missed: %s", label);
@@ -609,8 +661,8 @@ test_latin_cjk_data (void)
         g_autofree char *b = utf8_of (hangul, 3);
 
         total += 2;
-        found += (check_label (a, "cn") & RULE (IRI_HOST_RULE_LATIN_CJK)) != 0;
-        found += (check_label (b, "kr") & RULE (IRI_HOST_RULE_LATIN_CJK)) != 0;
+        found += positive (a, "cn", IRI_HOST_RULE_LATIN_CJK);
+        found += positive (b, "kr", IRI_HOST_RULE_LATIN_CJK);
       }
     }
   report_recall ("non-ASCII Latin with Han or Hangul", found, total, 0.95);
@@ -675,7 +727,7 @@ test_mark_data (void)
           g_autofree char *label = utf8_of (chars, 4);
 
           total++;
-          if (check_label (label, "com") & RULE (IRI_HOST_RULE_MARK))
+          if (positive (label, "com", IRI_HOST_RULE_MARK))
             found++;
           else
             g_test_message ("missed: U+%04X U+%04X", bases[b], m);
@@ -743,7 +795,7 @@ test_denied_data (void)
             g_autofree char *label = utf8_of (forms[k], 3);
 
             total++;
-            if (check_label (label, "com") & RULE (IRI_HOST_RULE_DENIED))
+            if (positive (label, "com", IRI_HOST_RULE_DENIED))
               found++;
             else
               g_test_message ("missed: U+%04X", c);
@@ -756,6 +808,130 @@ test_denied_data (void)
 /* ------------------------------------------------------------------ */
 /* The rules as findings of the analysis                               */
 /* ------------------------------------------------------------------ */
+
+typedef struct {
+  const char *iri;
+  const char *code;
+  int         start;     /* span in code points, or -1 when @code must be absent */
+  int         end;
+} AnalysisCase;
+
+static guint
+count_code (IriAnalysis *analysis,
+            const char  *code,
+            IriDiagnostic **first)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < iri_analysis_get_n_diagnostics (analysis); i++)
+    {
+      IriDiagnostic *d = iri_analysis_get_diagnostic (analysis, i);
+
+      g_test_message ("  %s [%" G_GSIZE_FORMAT ", %" G_GSIZE_FORMAT "): %s",
+                      iri_diagnostic_get_code (d), iri_diagnostic_get_start (d),
+                      iri_diagnostic_get_end (d), iri_diagnostic_get_message (d));
+      if (g_str_equal (iri_diagnostic_get_code (d), code))
+        {
+          if (n++ == 0 && first != NULL)
+            *first = d;
+        }
+    }
+  return n;
+}
+
+/* The findings are ordinary diagnostics of the analysis, with the span
+ * of the label (or of the characters, when the label is not decoded),
+ * and a character that another check reports is not reported twice. */
+static void
+test_analysis (void)
+{
+  static const AnalysisCase cases[] = {
+    { "http://\xD0\xB7\xD0\xB1.com/", "confusable-digit-lookalike", 7, 9 },
+    { "http://xn--90al.com/", "confusable-digit-lookalike", 7, 15 },
+    { "http://g\xE3\x80\x87\xE3\x80\x87gle.com/", "confusable-cjk-lookalike", 8, 10 },
+    { "http://abc\xE3\x83\xBC" "def.jp/", "confusable-kana", 10, 11 },
+    { "http://\xC3\xA9" "bc\xE4\xB8\xAD\xE6\x96\x87.cn/", "confusable-latin-cjk", 7, 12 },
+    { "http://p\xC4\xB1\xCC\x80xel.com/", "confusable-mark", 8, 10 },
+    { "http://ab\xCA\xBB" "cd.com/", "restricted-host-character", 9, 10 },
+    /* Reported by the older checks, so not again. */
+    { "http://p\xC4\xB1\xCC\x87xel.com/", "confusable-mark", -1, -1 },        /* invisible-character */
+    { "http://a\xE4\xB8\xBF" "b.com/", "confusable-cjk-lookalike", -1, -1 },  /* lookalike-delimiter */
+    { "http://a\xCB\x90" "b.com/", "restricted-host-character", -1, -1 },    /* ː: restricted-character */
+    /* Outside the host, the rules do not apply. */
+    { "http://example.com/\xC3\xA9" "bc\xE4\xB8\xAD\xE6\x96\x87", "confusable-latin-cjk", -1, -1 },
+    { "http://example.com/?q=\xD0\xB7\xD0\xB1", "confusable-digit-lookalike", -1, -1 },
+    /* Legitimate hosts. */
+    { "http://\xE4\xB8\x80\xE4\xBC\x91.com/", "confusable-cjk-lookalike", -1, -1 },
+    { "http://abc\xE4\xB8\xAD\xE6\x96\x87.cn/", "confusable-latin-cjk", -1, -1 },
+    { "http://\xD0\xB0\xD0\xB2\xD1\x82\xD0\xBE" "24.ru/", "confusable-digit-lookalike", -1, -1 },
+  };
+  g_autoptr(IriAnalyzer) analyzer = iri_analyzer_new ();
+
+  for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(IriAnalysis) analysis = iri_analyzer_analyze (analyzer, cases[i].iri, -1);
+      IriDiagnostic *d = NULL;
+      guint n;
+
+      g_test_message ("%s: %s", cases[i].code, cases[i].iri);
+      n = count_code (analysis, cases[i].code, &d);
+      if (cases[i].start < 0)
+        {
+          g_assert_cmpuint (n, ==, 0);
+          continue;
+        }
+      g_assert_cmpuint (n, ==, 1);
+      g_assert_cmpint (iri_diagnostic_get_severity (d), ==, IRI_SEVERITY_WARNING);
+      g_assert_cmpuint (iri_diagnostic_get_start (d), ==, (gsize) cases[i].start);
+      g_assert_cmpuint (iri_diagnostic_get_end (d), ==, (gsize) cases[i].end);
+      g_assert_cmpint (iri_diagnostic_get_component (d), ==, IRI_COMPONENT_HOST_LABEL);
+      g_assert_nonnull (strstr (iri_diagnostic_get_spec (d), "UTS #39"));
+      g_assert_nonnull (iri_diagnostic_get_hint (d));
+    }
+}
+
+/* Family 7's second half: a diacritic that makes a look-alike of a known
+ * host.  confusable-known-host compares skeletons with the Latin, Greek
+ * and Cyrillic marks dropped; every nonspacing mark of U+0300–U+036F that
+ * IDNA keeps, on every letter of "google" in turn, must be caught. */
+static void
+test_known_host_marks (void)
+{
+  g_autoptr(GHashTable) idna = load_property ("idna-17.0.0", "IdnaMappingTable.txt", 1);
+  static const char * const known[] = { "google.com", NULL };
+  g_autoptr(IriAnalyzer) analyzer = iri_analyzer_new ();
+  const char *host = "google";
+  guint total = 0, found = 0;
+
+  if (idna == NULL)
+    return;
+  iri_analyzer_set_known_hosts (analyzer, known);
+
+  for (gunichar m = 0x0300; m <= 0x036F; m++)
+    {
+      if (!idna_valid (idna, m))
+        continue;
+      for (gsize at = 1; at <= strlen (host); at++)
+        {
+          g_autoptr(GString) iri = g_string_new ("http://");
+          g_autofree char *nfc = NULL;
+          g_autoptr(IriAnalysis) analysis = NULL;
+
+          g_string_append_len (iri, host, at);
+          g_string_append_unichar (iri, m);
+          g_string_append (iri, host + at);
+          g_string_append (iri, ".com/");
+          nfc = g_utf8_normalize (iri->str, -1, G_NORMALIZE_NFC);
+          analysis = iri_analyzer_analyze (analyzer, nfc, -1);
+          total++;
+          if (count_code (analysis, "confusable-known-host", NULL) > 0)
+            found++;
+          else
+            g_test_message ("missed: %s", nfc);
+        }
+    }
+  report_recall ("diacritics on a known host", found, total, 0.95);
+}
 
 static void
 test_codes (void)
@@ -789,6 +965,8 @@ main (int   argc,
   g_test_add_func ("/iri/host-rules/mark/data", test_mark_data);
   g_test_add_func ("/iri/host-rules/denied/cases", test_denied_cases);
   g_test_add_func ("/iri/host-rules/denied/data", test_denied_data);
+  g_test_add_func ("/iri/host-rules/analysis", test_analysis);
+  g_test_add_func ("/iri/host-rules/known-host-marks", test_known_host_marks);
 
   return g_test_run ();
 }
