@@ -134,6 +134,8 @@ char     *iri_safety_label_reading            (Check          *check,
                                                HostLabel      *label);
 char     *iri_safety_join_texts               (GPtrArray      *labels);
 void      iri_safety_check_whole_script       (Check          *check);
+gboolean  iri_safety_is_native_tld            (GUnicodeScript  script,
+                                               const char     *tld);
 
 /* iri-known-hosts.c: the Public Suffix List and the known hosts */
 

@@ -40,6 +40,11 @@ typedef struct {
                                * invisible-character, restricted-character…)
                                * was already reported for it, so that a rule
                                * does not report it a second time */
+  gboolean      (*is_native_tld) (GUnicodeScript  script,
+                                  const char     *tld);
+                              /* (nullable) whether @script is written
+                               * natively under the ASCII TLD @tld (a
+                               * country-code TLD such as "ru" for Cyrillic) */
 } IriHostLabelInput;
 
 typedef struct {

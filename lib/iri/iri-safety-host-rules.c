@@ -288,11 +288,26 @@ lookalike_among_digits (const IriHostLabelInput *label,
   return first;
 }
 
+/* Whether the script of @c is native under the label's TLD: the TLD is
+ * written in it ("مصر"), or it is an ASCII country-code TLD of a country
+ * that writes it ("ru" for Cyrillic). */
+static gboolean
+is_native (const IriHostLabelInput *label,
+           GUnicodeScript           script,
+           gunichar                 c)
+{
+  if (script != G_UNICODE_SCRIPT_COMMON && script != G_UNICODE_SCRIPT_LATIN)
+    return has_script (c, script);
+  if (script == G_UNICODE_SCRIPT_LATIN && label->is_native_tld != NULL)
+    return label->is_native_tld (g_unichar_get_script (c), label->tld);
+  return FALSE;
+}
+
 /* Chromium's rule 11 ("if the label contains only digits and digit
  * spoofs, show punycode"): every character is an ASCII digit, a hyphen
  * or a digit look-alike, and one at least is a look-alike.  A label of
- * look-alikes that are all of the script of a non-ASCII TLD is that
- * script's own number ("١١١.مصر"): not reported.  In a label with
+ * look-alikes that are all of a script native under the TLD is that
+ * script's own number or word ("١١١.مصر", "зоо.ru"): not reported.  In a label with
  * letters, a look-alike between two ASCII digits is reported too: it
  * takes part in the number around it. */
 static void
@@ -323,8 +338,7 @@ check_digit_lookalikes (const IriHostLabelInput *label,
         }
       if (count++ == 0)
         first = c;
-      native &= script != G_UNICODE_SCRIPT_COMMON && script != G_UNICODE_SCRIPT_LATIN &&
-                has_script (c, script);
+      native &= is_native (label, script, c);
     }
 
   if (!only_digits)

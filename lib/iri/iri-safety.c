@@ -462,7 +462,7 @@ check_host_rules (Check          *check,
   HostRuleContext context = { check, u };
   IriHostLabelInput input = {
     (const gunichar *) (gpointer) check->chars->data, check->chars->len, check->tld,
-    (const guint8 *) check->reported->data,
+    (const guint8 *) check->reported->data, iri_safety_is_native_tld,
   };
 
   iri_host_rules_check_label (&input, report_host_rule, &context);

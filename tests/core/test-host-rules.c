@@ -68,7 +68,7 @@ check_label_full (const char *label,
 {
   glong n = 0;
   g_autofree gunichar *chars = g_utf8_to_ucs4 (label, -1, NULL, &n, NULL);
-  IriHostLabelInput input = { chars, (gsize) n, tld, NULL };
+  IriHostLabelInput input = { chars, (gsize) n, tld, NULL, NULL };
 
   g_assert_nonnull (chars);
   memset (found, 0, sizeof *found);
@@ -272,6 +272,9 @@ test_digit_cases (void)
     /* Between ASCII digits in a label with letters: з reads 3. */
     { "\xD0\xBC\xD0\xB0\xD0\xB3" "2\xD0\xB7" "4", "ru", IRI_HOST_RULE_DIGIT_LOOKALIKE, TRUE },
     { "shop1\xE0\xA7\xAA" "2", "com", IRI_HOST_RULE_DIGIT_LOOKALIKE, TRUE },
+    /* Under the ASCII ccTLD of a country that writes the script (the
+     * analysis knows them; the rule alone does not). */
+    { "\xD0\xB7\xD0\xBE\xD0\xBE", "com", IRI_HOST_RULE_DIGIT_LOOKALIKE, TRUE },
     /* Negatives: a letter that does not look like a digit; Arabic
      * digits that do not look like ASCII ones; words. */
     { "\xD0\xB0\xD0\xB2\xD1\x82\xD0\xBE" "24", "ru", IRI_HOST_RULE_DIGIT_LOOKALIKE, FALSE },
@@ -864,6 +867,9 @@ test_analysis (void)
     { "http://\xE4\xB8\x80\xE4\xBC\x91.com/", "confusable-cjk-lookalike", -1, -1 },
     { "http://abc\xE4\xB8\xAD\xE6\x96\x87.cn/", "confusable-latin-cjk", -1, -1 },
     { "http://\xD0\xB0\xD0\xB2\xD1\x82\xD0\xBE" "24.ru/", "confusable-digit-lookalike", -1, -1 },
+    /* зоо (zoo) reads "300", but under .ru Cyrillic is native. */
+    { "http://\xD0\xB7\xD0\xBE\xD0\xBE.ru/", "confusable-digit-lookalike", -1, -1 },
+    { "http://\xD0\xB7\xD0\xBE\xD0\xBE.com/", "confusable-digit-lookalike", 7, 10 },
   };
   g_autoptr(IriAnalyzer) analyzer = iri_analyzer_new ();
 
