@@ -54,6 +54,8 @@ typedef struct {
                                          * per-character finding was reported for the character */
   GPtrArray             *labels;        /* HostLabel */
   char                  *tld;           /* the host's last label, lower-case Unicode, or NULL */
+  gboolean               tld_known;     /* @tld has been computed (it is only needed for
+                                         * non-ASCII labels) */
 } Check;
 
 #define CHAR_AT(check, i) g_array_index ((check)->chars, gunichar, (i))

@@ -433,6 +433,33 @@ check_host (Check *check)
     }
 }
 
+/* The host's last label, lower-case, in its Unicode form: what the
+ * rules that depend on the TLD look at. */
+static char *
+host_tld (Check *check)
+{
+  IriSpan host_span;
+  const char *host, *last;
+  gsize length;
+  g_autofree char *decoded = NULL;
+
+  if (iri_reference_get_host_kind (check->reference) != IRI_HOST_REG_NAME ||
+      !iri_reference_get_span (check->reference, IRI_COMPONENT_HOST, &host_span))
+    return NULL;
+  host = check->text + host_span.byte_start;
+  length = host_span.byte_end - host_span.byte_start;
+  while (length > 0 && host[length - 1] == '.')
+    length--;
+  if (length == 0)
+    return NULL;
+  last = g_strrstr_len (host, length, ".");
+  last = last != NULL ? last + 1 : host;
+  decoded = decode_label (last, host + length - last);
+  if (decoded != NULL)
+    return g_utf8_strdown (decoded, -1);
+  return g_utf8_strdown (last, host + length - last);
+}
+
 typedef struct {
   Check          *check;
   const UnitText *unit;
@@ -460,39 +487,19 @@ check_host_rules (Check          *check,
                   const UnitText *u)
 {
   HostRuleContext context = { check, u };
-  IriHostLabelInput input = {
+  IriHostLabelInput input;
+
+  if (!check->tld_known)
+    {
+      check->tld = host_tld (check);
+      check->tld_known = TRUE;
+    }
+  input = (IriHostLabelInput) {
     (const gunichar *) (gpointer) check->chars->data, check->chars->len, check->tld,
     (const guint8 *) check->reported->data, iri_safety_is_native_tld,
   };
 
   iri_host_rules_check_label (&input, report_host_rule, &context);
-}
-
-/* The host's last label, lower-case, in its Unicode form: what the
- * rules that depend on the TLD look at. */
-static char *
-host_tld (Check *check)
-{
-  IriSpan host_span;
-  const char *host, *last;
-  gsize length;
-  g_autofree char *decoded = NULL;
-
-  if (iri_reference_get_host_kind (check->reference) != IRI_HOST_REG_NAME ||
-      !iri_reference_get_span (check->reference, IRI_COMPONENT_HOST, &host_span))
-    return NULL;
-  host = check->text + host_span.byte_start;
-  length = host_span.byte_end - host_span.byte_start;
-  while (length > 0 && host[length - 1] == '.')
-    length--;
-  if (length == 0)
-    return NULL;
-  last = g_strrstr_len (host, length, ".");
-  last = last != NULL ? last + 1 : host;
-  decoded = decode_label (last, host + length - last);
-  if (decoded != NULL)
-    return g_utf8_strdown (decoded, -1);
-  return g_utf8_strdown (last, host + length - last);
 }
 
 /* Adds a host label unit to check->labels and checks its characters. */
@@ -545,7 +552,6 @@ check_slow (Check    *check,
   check->offsets = g_array_new (FALSE, FALSE, sizeof (gsize));
   check->reported = g_array_new (FALSE, TRUE, sizeof (guint8));
   check->labels = g_ptr_array_new_with_free_func (host_label_free);
-  check->tld = host_tld (check);
 
   for (guint i = 0; i < units->len; i++)
     {
