@@ -1005,7 +1005,11 @@ iri_safety_check_chars (Check          *check,
         {
           finding = classify_char (check, u, i, looks_like);
           if (finding != NULL)
-            report_char (check, u, i, finding);
+            {
+              report_char (check, u, i, finding);
+              if (check->reported != NULL)
+                g_array_index (check->reported, guint8, i) = 1;
+            }
         }
       if (c < 0x80 || (!iri_safety_is_mark_type (g_unichar_type (c)) && !iri_ucd_is_default_ignorable (c)))
         check->base = i;

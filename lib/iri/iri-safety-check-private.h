@@ -50,7 +50,12 @@ typedef struct {
   gssize                 base;          /* index of the base of the current cluster, or -1 */
   GArray                *chars;         /* gunichar, of the current unit */
   GArray                *offsets;       /* gsize, byte offsets in the unit's text, n + 1 */
+  GArray                *reported;      /* guint8, of the current unit: nonzero when a
+                                         * per-character finding was reported for the character */
   GPtrArray             *labels;        /* HostLabel */
+  char                  *tld;           /* the host's last label, lower-case Unicode, or NULL */
+  gboolean               tld_known;     /* @tld has been computed (it is only needed for
+                                         * non-ASCII labels) */
 } Check;
 
 #define CHAR_AT(check, i) g_array_index ((check)->chars, gunichar, (i))
@@ -131,6 +136,8 @@ char     *iri_safety_label_reading            (Check          *check,
                                                HostLabel      *label);
 char     *iri_safety_join_texts               (GPtrArray      *labels);
 void      iri_safety_check_whole_script       (Check          *check);
+gboolean  iri_safety_is_native_tld            (GUnicodeScript  script,
+                                               const char     *tld);
 
 /* iri-known-hosts.c: the Public Suffix List and the known hosts */
 

@@ -292,3 +292,12 @@ iri_safety_check_whole_script (Check *check)
                         hint);
     }
 }
+
+/* For the other host-label rules (confusable-digit-lookalike): whether
+ * @script is written natively under the ASCII country-code TLD @tld. */
+gboolean
+iri_safety_is_native_tld (GUnicodeScript  script,
+                          const char     *tld)
+{
+  return tld != NULL && is_native_tld (script, tld);
+}

@@ -41,6 +41,7 @@
 #include "iri-char-private.h"
 #include "iri-idna-private.h"
 #include "iri-safety-check-private.h"
+#include "iri-safety-host-rules-private.h"
 #include "iri-safety-private.h"
 #include "iri-script-set-private.h"
 #include "iri-ucd-private.h"
@@ -311,6 +312,8 @@ check_unit_text (Check          *check,
   gsize pos = 0, start, end;
 
   load_unit (check, u);
+  g_array_set_size (check->reported, 0);
+  g_array_set_size (check->reported, check->chars->len);
   iri_safety_check_chars (check, u);
   iri_safety_check_nfc (check, u);
 
@@ -430,6 +433,75 @@ check_host (Check *check)
     }
 }
 
+/* The host's last label, lower-case, in its Unicode form: what the
+ * rules that depend on the TLD look at. */
+static char *
+host_tld (Check *check)
+{
+  IriSpan host_span;
+  const char *host, *last;
+  gsize length;
+  g_autofree char *decoded = NULL;
+
+  if (iri_reference_get_host_kind (check->reference) != IRI_HOST_REG_NAME ||
+      !iri_reference_get_span (check->reference, IRI_COMPONENT_HOST, &host_span))
+    return NULL;
+  host = check->text + host_span.byte_start;
+  length = host_span.byte_end - host_span.byte_start;
+  while (length > 0 && host[length - 1] == '.')
+    length--;
+  if (length == 0)
+    return NULL;
+  last = g_strrstr_len (host, length, ".");
+  last = last != NULL ? last + 1 : host;
+  decoded = decode_label (last, host + length - last);
+  if (decoded != NULL)
+    return g_utf8_strdown (decoded, -1);
+  return g_utf8_strdown (last, host + length - last);
+}
+
+typedef struct {
+  Check          *check;
+  const UnitText *unit;
+} HostRuleContext;
+
+static void
+report_host_rule (IriHostRuleFinding *finding,
+                  gpointer            user_data)
+{
+  HostRuleContext *context = user_data;
+  IriSpan span;
+
+  iri_safety_char_span (context->check, context->unit, finding->start, finding->end, &span);
+  iri_safety_add (context->check, iri_host_rule_get_code (finding->rule),
+                  iri_host_rule_get_severity (finding->rule), context->unit->kind, &span,
+                  iri_host_rule_get_spec (finding->rule),
+                  g_steal_pointer (&finding->message), g_steal_pointer (&finding->hint));
+}
+
+/* The browser rule families (iri-safety-host-rules.c) on a non-ASCII
+ * label whose characters check_unit_text() has just loaded; characters
+ * it reported already are not reported again. */
+static void
+check_host_rules (Check          *check,
+                  const UnitText *u)
+{
+  HostRuleContext context = { check, u };
+  IriHostLabelInput input;
+
+  if (!check->tld_known)
+    {
+      check->tld = host_tld (check);
+      check->tld_known = TRUE;
+    }
+  input = (IriHostLabelInput) {
+    (const gunichar *) (gpointer) check->chars->data, check->chars->len, check->tld,
+    (const guint8 *) check->reported->data, iri_safety_is_native_tld,
+  };
+
+  iri_host_rules_check_label (&input, report_host_rule, &context);
+}
+
 /* Adds a host label unit to check->labels and checks its characters. */
 static void
 check_label_unit (Check         *check,
@@ -461,7 +533,10 @@ check_label_unit (Check         *check,
   g_ptr_array_add (check->labels, label);
 
   if (!label->ascii)
-    check_unit_text (check, &u);
+    {
+      check_unit_text (check, &u);
+      check_host_rules (check, &u);
+    }
   if (!label->decoded)
     iri_safety_check_digit_letter (check, unit->kind, &unit->span);
 }
@@ -475,6 +550,7 @@ check_slow (Check    *check,
 {
   check->chars = g_array_new (FALSE, FALSE, sizeof (gunichar));
   check->offsets = g_array_new (FALSE, FALSE, sizeof (gsize));
+  check->reported = g_array_new (FALSE, TRUE, sizeof (guint8));
   check->labels = g_ptr_array_new_with_free_func (host_label_free);
 
   for (guint i = 0; i < units->len; i++)
@@ -504,7 +580,9 @@ check_slow (Check    *check,
 
   g_array_unref (check->chars);
   g_array_unref (check->offsets);
+  g_array_unref (check->reported);
   g_ptr_array_unref (check->labels);
+  g_clear_pointer (&check->tld, g_free);
 }
 
 void

@@ -32,6 +32,12 @@ static const char * const safety_codes[] = {
   "lookalike-delimiter",
   "compatibility-character",
   "not-nfc",
+  "confusable-digit-lookalike",
+  "confusable-cjk-lookalike",
+  "confusable-kana",
+  "confusable-latin-cjk",
+  "confusable-mark",
+  "restricted-host-character",
 };
 
 static gboolean
