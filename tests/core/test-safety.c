@@ -744,8 +744,10 @@ test_notation (void)
   g_assert_nonnull (strstr (iri_diagnostic_get_message (d), "“ABC\xD1\x85”"));
 }
 
-/* The corpus of legitimate IRIs gets no warning and no error from these
- * checks.  The findings of other modules are listed, for review. */
+/* The corpus of legitimate IRIs gets no warning and no error, from these
+ * checks or from any other module (issue #13's quality bar: a warning on
+ * a legitimate IRI is a false positive, whichever rule gives it).  Notes
+ * are allowed.  tests/corpus-findings.py lists the findings line by line. */
 static void
 test_corpus (void)
 {
@@ -775,26 +777,21 @@ test_corpus (void)
           const char *code = iri_diagnostic_get_code (d);
           IriSeverity severity = iri_diagnostic_get_severity (d);
 
-          if (!is_safety_code (code))
-            {
-              if (severity >= IRI_SEVERITY_WARNING)
-                g_test_message ("other module: line %" G_GSIZE_FORMAT ": %s: %s %s", i + 1, lines[i],
-                                iri_severity_to_string (severity), code);
-              continue;
-            }
           if (severity >= IRI_SEVERITY_WARNING)
             {
-              g_test_message ("FALSE POSITIVE: line %" G_GSIZE_FORMAT ": %s: %s: %s", i + 1, lines[i],
-                              code, iri_diagnostic_get_message (d));
+              g_test_message ("FALSE POSITIVE: line %" G_GSIZE_FORMAT ": %s: %s %s%s: %s",
+                              i + 1, lines[i], iri_severity_to_string (severity), code,
+                              is_safety_code (code) ? "" : " (not a safety check)",
+                              iri_diagnostic_get_message (d));
               n_false_positives++;
             }
-          else
+          else if (is_safety_code (code))
             n_notes++;
         }
     }
 
   g_test_message ("%u IRIs, %u notes from the safety checks", n_iris, n_notes);
-  g_assert_cmpuint (n_iris, >=, 300);
+  g_assert_cmpuint (n_iris, >=, 600);
   g_assert_cmpuint (n_false_positives, ==, 0);
 }
 
