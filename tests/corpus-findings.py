@@ -10,9 +10,17 @@
 #     tests/corpus-findings.py                  # build/app/cli/iri
 #     tests/corpus-findings.py --notes          # notes too
 #     tests/corpus-findings.py --iri=PATH FILE  # another tool or corpus
+#     tests/corpus-findings.py --display        # the display form too
 #
-# Exit status: 0 when no line gets a warning or an error, 1 otherwise,
-# 2 on a usage or I/O error.
+# --display also converts every IRI to a URI (`iri to-uri --host=idna2008`)
+# and back (`iri to-iri`, with any --to-iri-option given) and lists the
+# lines whose display form is not the IRI itself: a legitimate IRI should
+# be shown as it was written (issue #13: the display policy "decodes every
+# legitimate one"), and the URI of the display form must be the URI again.
+#
+# Exit status: 0 when no line gets a warning or an error (nor, with
+# --display, a display form that differs), 1 otherwise, 2 on a usage or
+# I/O error.
 #
 # SPDX-License-Identifier: LGPL-2.1-or-later
 
@@ -55,6 +63,11 @@ def main():
                         help="list notes (info) as well")
     parser.add_argument("--known-hosts", metavar="FILE",
                         help="pass --known-hosts FILE to iri check")
+    parser.add_argument("--display", action="store_true",
+                        help="check the display form (to-iri of to-uri) too")
+    parser.add_argument("--to-iri-option", action="append", default=[],
+                        metavar="OPTION",
+                        help="an option for iri to-iri, e.g. --display=strict")
     args = parser.parse_args()
 
     try:
@@ -114,7 +127,51 @@ def main():
     print(f"{len(entries)} IRIs, {bad_lines} with a warning or an error")
     for (severity, code), n in sorted(per_code.items()):
         print(f"  {severity:<8} {code:<36} {n}")
-    return 1 if bad_lines else 0
+    bad_display = check_display(args, entries) if args.display else 0
+    if bad_display < 0:
+        return 2
+    return 1 if bad_lines or bad_display else 0
+
+
+def run_lines(command, lines):
+    """Run @command on @lines (one per line); its output lines, or None."""
+    try:
+        result = subprocess.run(command, input="".join(l + "\n" for l in lines),
+                                capture_output=True, text=True, encoding="utf-8")
+    except OSError as e:
+        print(f"corpus-findings: cannot run {command[0]}: {e}", file=sys.stderr)
+        return None
+    out = result.stdout.split("\n")[:-1]
+    if len(out) != len(lines):
+        print(f"corpus-findings: {' '.join(command)} failed:\n{result.stderr}",
+              file=sys.stderr)
+        return None
+    return out
+
+
+def check_display(args, entries):
+    """Lines whose display form is not the IRI; -1 on failure."""
+    iris = [iri for _, _, iri in entries]
+    uris = run_lines([args.iri, "to-uri", "--host=idna2008"], iris)
+    if uris is None:
+        return -1
+    shown = run_lines([args.iri, "to-iri"] + args.to_iri_option, uris)
+    if shown is None:
+        return -1
+    again = run_lines([args.iri, "to-uri", "--host=idna2008"], shown)
+    if again is None:
+        return -1
+    bad = 0
+    print()
+    for (number, _, iri), uri, display, uri2 in zip(entries, uris, shown, again):
+        if display != iri:
+            print(f"{number}: {iri}\n    displayed as {display}")
+            bad += 1
+        if uri2 != uri:
+            print(f"{number}: {iri}\n    ROUND TRIP: {uri} -> {display} -> {uri2}")
+            bad += 1
+    print(f"{len(entries)} IRIs, {bad} displayed otherwise or not round-tripping")
+    return bad
 
 
 if __name__ == "__main__":
