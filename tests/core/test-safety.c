@@ -812,7 +812,10 @@ check_corpus (IriAnalyzer *analyzer)
 
   g_test_message ("%u IRIs, %u notes from the safety checks", n_iris, n_notes);
   g_assert_cmpuint (n_iris, >=, 600);
-  g_assert_cmpuint (n_false_positives, ==, 0);
+  /* Not an assertion, so that the next corpus test still runs and lists
+   * its own findings. */
+  if (n_false_positives > 0)
+    g_test_fail_printf ("%u warnings or errors on legitimate IRIs", n_false_positives);
 }
 
 static void
