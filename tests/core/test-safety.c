@@ -5,9 +5,10 @@
  * confusables.txt, IdentifierStatus.txt or Script_Extensions say about
  * it) and from the spec text ("br0ken", "1ame", "e" + U+0301, the "fi"
  * ligature).  The data-driven tests read the vendored files from
- * IRI_TEST_UCD_DIR and are skipped without it; the corpus test reads
- * tests/data/corpus/legitimate-iris.txt and asserts that none of those
- * IRIs gets a warning or an error from these checks.
+ * IRI_TEST_UCD_DIR and are skipped without it; the corpus tests read
+ * tests/data/corpus/legitimate-iris.txt and assert that none of those
+ * IRIs gets a warning or an error from any check, with no known hosts
+ * and with those of tests/data/corpus/known-hosts.txt.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -750,58 +751,96 @@ test_notation (void)
   g_assert_nonnull (strstr (iri_diagnostic_get_message (d), "“ABC\xD1\x85”"));
 }
 
-/* The corpus of legitimate IRIs gets no warning and no error from these
- * checks.  The findings of other modules are listed, for review. */
-static void
-test_corpus (void)
+/* The lines of a data file that are neither empty nor comments. */
+static GStrv
+read_data_lines (const char *relpath,
+                 GArray     *line_numbers)
 {
-  g_autofree char *path = iri_test_data_path ("corpus/legitimate-iris.txt");
+  g_autofree char *path = iri_test_data_path (relpath);
   g_autofree char *contents = NULL;
   g_auto(GStrv) lines = NULL;
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
   g_autoptr(GError) error = NULL;
-  IriAnalyzer *analyzer = get_default_analyzer ();
-  guint n_iris = 0, n_notes = 0, n_false_positives = 0;
 
   g_file_get_contents (path, &contents, NULL, &error);
   g_assert_no_error (error);
 
   lines = g_strsplit (contents, "\n", -1);
-  for (gsize i = 0; lines[i] != NULL; i++)
+  for (guint i = 0; lines[i] != NULL; i++)
     {
-      g_autoptr(IriAnalysis) analysis = NULL;
-
       if (lines[i][0] == '\0' || lines[i][0] == '#')
         continue;
-      n_iris++;
+      g_strv_builder_add (builder, lines[i]);
+      if (line_numbers != NULL)
+        {
+          guint number = i + 1;
 
-      analysis = iri_analyzer_analyze (analyzer, lines[i], -1);
+          g_array_append_val (line_numbers, number);
+        }
+    }
+  return g_strv_builder_end (builder);
+}
+
+/* The corpus of legitimate IRIs gets no warning and no error, from these
+ * checks or from any other module (issue #13's quality bar: a warning on
+ * a legitimate IRI is a false positive, whichever rule gives it).  Notes
+ * are allowed.  tests/corpus-findings.py lists the findings line by line. */
+static void
+check_corpus (IriAnalyzer *analyzer)
+{
+  g_autoptr(GArray) numbers = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_auto(GStrv) iris = read_data_lines ("corpus/legitimate-iris.txt", numbers);
+  guint n_iris = g_strv_length (iris), n_notes = 0, n_false_positives = 0;
+
+  for (guint i = 0; i < n_iris; i++)
+    {
+      g_autoptr(IriAnalysis) analysis = iri_analyzer_analyze (analyzer, iris[i], -1);
+
       for (guint k = 0; k < iri_analysis_get_n_diagnostics (analysis); k++)
         {
           IriDiagnostic *d = iri_analysis_get_diagnostic (analysis, k);
           const char *code = iri_diagnostic_get_code (d);
           IriSeverity severity = iri_diagnostic_get_severity (d);
 
-          if (!is_safety_code (code))
-            {
-              if (severity >= IRI_SEVERITY_WARNING)
-                g_test_message ("other module: line %" G_GSIZE_FORMAT ": %s: %s %s", i + 1, lines[i],
-                                iri_severity_to_string (severity), code);
-              continue;
-            }
           if (severity >= IRI_SEVERITY_WARNING)
             {
-              g_test_message ("FALSE POSITIVE: line %" G_GSIZE_FORMAT ": %s: %s: %s", i + 1, lines[i],
-                              code, iri_diagnostic_get_message (d));
+              g_test_message ("FALSE POSITIVE: line %u: %s: %s %s%s: %s",
+                              g_array_index (numbers, guint, i), iris[i],
+                              iri_severity_to_string (severity), code,
+                              is_safety_code (code) ? "" : " (not a safety check)",
+                              iri_diagnostic_get_message (d));
               n_false_positives++;
             }
-          else
+          else if (is_safety_code (code))
             n_notes++;
         }
     }
 
   g_test_message ("%u IRIs, %u notes from the safety checks", n_iris, n_notes);
-  g_assert_cmpuint (n_iris, >=, 300);
-  g_assert_cmpuint (n_false_positives, ==, 0);
+  g_assert_cmpuint (n_iris, >=, 600);
+  /* Not an assertion, so that the next corpus test still runs and lists
+   * its own findings. */
+  if (n_false_positives > 0)
+    g_test_fail_printf ("%u warnings or errors on legitimate IRIs", n_false_positives);
+}
+
+static void
+test_corpus (void)
+{
+  check_corpus (get_default_analyzer ());
+}
+
+/* The same with the hosts of popular sites known (corpus/known-hosts.txt):
+ * a legitimate IRI is no look-alike of them, whatever the skeleton rules
+ * map its letters to. */
+static void
+test_corpus_known_hosts (void)
+{
+  g_autoptr(IriAnalyzer) analyzer = iri_analyzer_new ();
+  g_auto(GStrv) known = read_data_lines ("corpus/known-hosts.txt", NULL);
+
+  iri_analyzer_set_known_hosts (analyzer, (const char * const *) known);
+  check_corpus (analyzer);
 }
 
 typedef struct {
@@ -888,6 +927,7 @@ main (int   argc,
   g_test_add_func ("/iri/safety/known-hosts", test_known_hosts);
   g_test_add_func ("/iri/safety/notation", test_notation);
   g_test_add_func ("/iri/safety/corpus", test_corpus);
+  g_test_add_func ("/iri/safety/corpus-known-hosts", test_corpus_known_hosts);
   g_test_add_func ("/iri/safety/registrable-domain", test_registrable_domain);
 
   return g_test_run ();
