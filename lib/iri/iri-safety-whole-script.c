@@ -45,6 +45,54 @@ is_ldh (const char *text)
   return TRUE;
 }
 
+/* The ASCII reading of one non-ASCII character of a label, or NULL.  The
+ * table holds the characters UTS #46 keeps in a label; label->text is
+ * lower-cased NFC text as written, which may hold others: a Cherokee
+ * small letter (UTS #46 maps it to the capital, NFKC_Casefold, and the
+ * capital is what a reader of the A-label sees), or a character UTS #46
+ * maps (a Warang Citi capital, an Arabic mathematical letter), which the
+ * reader sees as written.  Those take the skeleton of the character
+ * itself, computed here, when it is ASCII letters and digits. */
+#define CHAR_READING_MAX 8
+
+static const char *
+char_reading (gunichar        c,
+              GUnicodeScript *script,
+              char            buf[CHAR_READING_MAX])
+{
+  const char *reading = iri_lookalike_get_reading (c, script);
+  char utf8[8] = { 0 };
+  g_autofree char *skeleton = NULL;
+  gsize length;
+
+  if (reading != NULL)
+    return reading;
+  if (g_unichar_toupper (c) != c)
+    {
+      reading = iri_lookalike_get_reading (g_unichar_toupper (c), script);
+      if (reading != NULL)
+        return reading;
+    }
+
+  *script = g_unichar_get_script (c);
+  if (*script == G_UNICODE_SCRIPT_LATIN || *script == G_UNICODE_SCRIPT_COMMON ||
+      *script == G_UNICODE_SCRIPT_INHERITED || *script == G_UNICODE_SCRIPT_UNKNOWN)
+    return NULL;
+  g_unichar_to_utf8 (c, utf8);
+  skeleton = iri_skeleton (utf8, -1);
+  length = strlen (skeleton);
+  if (length == 0 || length >= CHAR_READING_MAX)
+    return NULL;
+  for (gsize i = 0; i < length; i++)
+    {
+      if (!g_ascii_isalnum (skeleton[i]))
+        return NULL;
+      buf[i] = g_ascii_tolower (skeleton[i]);
+    }
+  buf[length] = '\0';
+  return buf;
+}
+
 /* How a non-ASCII label reads when all its letters are taken for their
  * Latin look-alikes (UTS #39 §4, whole-script confusables; issue 13
  * family 4): every character is an ASCII digit or hyphen, or one whose
@@ -59,16 +107,31 @@ iri_safety_label_reading (Check          *check,
                           HostLabel      *label)
 {
   g_autoptr(GPtrArray) units = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *written = NULL;
+  const char *text = label->text;
   GUnicodeScript script = G_UNICODE_SCRIPT_COMMON;
   gboolean rtl = FALSE;
   GString *out;
 
-  for (const char *p = label->text; *p != '\0'; p = g_utf8_next_char (p))
+  /* A label written in the IRI is read as written, capitals and all
+   * ("ΑΒΕ" reads "abe", although "αβε" does not); a decoded A-label or
+   * percent-encoding has only what IDNA gives. */
+  if (!label->decoded)
+    {
+      written = g_utf8_normalize (check->text + label->span.byte_start,
+                                  label->span.byte_end - label->span.byte_start,
+                                  G_NORMALIZE_NFC);
+      if (written != NULL)
+        text = written;
+    }
+
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
     {
       gunichar c = g_utf8_get_char (p);
       gboolean digit = c < 0x80 && g_ascii_isdigit (c);
       GUnicodeScript char_script;
       const char *reading;
+      char buf[CHAR_READING_MAX];
 
       if (digit && units->len > 0 &&
           g_ascii_isdigit (*(const char *) g_ptr_array_index (units, units->len - 1)))
@@ -84,12 +147,7 @@ iri_safety_label_reading (Check          *check,
           g_ptr_array_add (units, g_strdup_printf ("%c", (char) c));
           continue;
         }
-      reading = iri_lookalike_get_reading (c, &char_script);
-      /* The table has the forms UTS #46 keeps, and label->text is lower
-       * case; UTS #46 maps Cherokee small letters to the capitals
-       * (NFKC_Casefold), which are the ones a reader sees. */
-      if (reading == NULL && g_unichar_toupper (c) != c)
-        reading = iri_lookalike_get_reading (g_unichar_toupper (c), &char_script);
+      reading = char_reading (c, &char_script, buf);
       if (reading == NULL)
         return NULL;
       if (script == G_UNICODE_SCRIPT_COMMON)
