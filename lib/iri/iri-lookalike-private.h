@@ -33,12 +33,6 @@ const char *iri_lookalike_get_extended (gunichar c);
  * skeleton without such characters is returned as a copy. */
 char *iri_lookalike_extend_skeleton (const char *skeleton);
 
-/* The top-level domain of a host: its last label without a trailing dot,
- * as a pointer into @host, with its length in @length; NULL if empty. */
-const char *iri_lookalike_host_tld (const char *host,
-                                    gsize       host_length,
-                                    gsize      *length);
-
 /* The scripts written natively under the TLD @tld (lower case, an
  * A-label or a U-label, @length bytes), from data/security/script-tlds.txt;
  * the number of scripts, 0 for a TLD not listed. */

@@ -88,24 +88,6 @@ iri_lookalike_extend_skeleton (const char *skeleton)
   return g_string_free (out, FALSE);
 }
 
-const char *
-iri_lookalike_host_tld (const char *host,
-                        gsize       host_length,
-                        gsize      *length)
-{
-  const char *start;
-
-  while (host_length > 0 && host[host_length - 1] == '.')
-    host_length--;
-  if (host_length == 0)
-    return NULL;
-  start = host + host_length;
-  while (start > host && start[-1] != '.')
-    start--;
-  *length = host + host_length - start;
-  return start;
-}
-
 /* Compares @tld (@length bytes) with a NUL-terminated table entry in
  * memcmp() order, the order the generator sorted by. */
 static int

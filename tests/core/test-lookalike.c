@@ -206,21 +206,6 @@ test_table_language_letters (void)
     }
 }
 
-static void
-test_host_tld (void)
-{
-  gsize length = 0;
-  const char *tld;
-
-  tld = iri_lookalike_host_tld ("www.example.com.", 16, &length);
-  g_assert_nonnull (tld);
-  g_assert_cmpmem (tld, length, "com", 3);
-  tld = iri_lookalike_host_tld ("localhost", 9, &length);
-  g_assert_cmpmem (tld, length, "localhost", 9);
-  g_assert_null (iri_lookalike_host_tld ("..", 2, &length));
-  g_assert_null (iri_lookalike_host_tld ("", 0, &length));
-}
-
 /* --------------------------------------------------------------------- */
 /* The rule families, on generated test sets                              */
 /* --------------------------------------------------------------------- */
@@ -717,7 +702,6 @@ main (int    argc,
   g_test_add_func ("/iri/lookalike/table/extended", test_table_extended);
   g_test_add_func ("/iri/lookalike/table/tlds", test_table_tlds);
   g_test_add_func ("/iri/lookalike/table/language-letters", test_table_language_letters);
-  g_test_add_func ("/iri/lookalike/host-tld", test_host_tld);
   g_test_add_func ("/iri/lookalike/family/whole-script", test_family_whole_script);
   g_test_add_func ("/iri/lookalike/family/whole-script-independent", test_family_whole_script_independent);
   g_test_add_func ("/iri/lookalike/family/script-tld", test_family_script_tld);
