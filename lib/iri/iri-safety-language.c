@@ -15,6 +15,7 @@
 #include "config.h"
 
 #include <string.h>
+#include <libpsl.h>
 #include <glib/gi18n-lib.h>
 
 #include "iri-char-private.h"
@@ -46,20 +47,47 @@ format_tlds (const char *tlds)
   return g_strjoinv (_(", "), list);
 }
 
-/* confusable-language-tld: every label but the TLD itself, with a
- * language-bound letter, under a TLD that is not one of its languages'. */
+/* The number of labels of the registrable domain (eTLD+1) of @ascii, the
+ * host's A-label form; all of them when it has none. */
+static guint
+count_registrable_labels (const char *ascii,
+                          guint       n_labels)
+{
+  const psl_ctx_t *psl = iri_safety_get_psl ();
+  g_autofree char *lower = NULL;
+  const char *reg;
+
+  if (psl == NULL || ascii == NULL)
+    return n_labels;
+  lower = g_ascii_strdown (ascii, -1);
+  reg = psl_registrable_domain (psl, lower);
+  return reg != NULL ? MIN (iri_safety_count_labels (reg), n_labels) : n_labels;
+}
+
+/* confusable-language-tld: a label of the registrable domain (as for
+ * whole-script confusables, a label further left is chosen by the owner
+ * of that domain, who could as well write it in ASCII), not the TLD
+ * itself, with a language-bound letter under a TLD that is not one of
+ * its languages'. */
 void
 iri_safety_check_language_letters (Check *check)
 {
   HostLabel *tld;
   g_autofree char *ascii = NULL;
   IriSpan host_span;
+  guint first;
 
   if (check->labels->len < 2)
     return;
   tld = g_ptr_array_index (check->labels, check->labels->len - 1);
+  if (!iri_reference_get_span (check->reference, IRI_COMPONENT_HOST, &host_span))
+    return;
+  ascii = iri_idna_to_ascii (check->text + host_span.byte_start,
+                             host_span.byte_end - host_span.byte_start,
+                             IRI_HOST_MAPPING_UTS46, NULL);
+  first = check->labels->len - count_registrable_labels (ascii, check->labels->len);
 
-  for (guint i = 0; i + 1 < check->labels->len; i++)
+  for (guint i = first; i + 1 < check->labels->len; i++)
     {
       HostLabel *label = g_ptr_array_index (check->labels, i);
       const IriLanguageLetter *letter;
@@ -85,10 +113,6 @@ iri_safety_check_language_letters (Check *check)
             break;
         }
 
-      if (ascii == NULL && iri_reference_get_span (check->reference, IRI_COMPONENT_HOST, &host_span))
-        ascii = iri_idna_to_ascii (check->text + host_span.byte_start,
-                                   host_span.byte_end - host_span.byte_start,
-                                   IRI_HOST_MAPPING_UTS46, NULL);
       if (ascii != NULL)
         {
           g_autofree char *quoted_ascii = iri_quote (ascii);

@@ -556,6 +556,17 @@ test_family_language_tld (void)
           else
             g_test_message ("missed: %s", iri);
         }
+      /* In a subdomain, chosen by the owner of the registrable domain. */
+      {
+        g_autofree char *iri = g_strdup_printf ("http://a%sa.example.com/", letter->sequence);
+
+        n_negative++;
+        if (severity_of (analyzer, iri, "confusable-language-tld") != IRI_SEVERITY_NONE)
+          {
+            g_test_message ("false positive: %s", iri);
+            n_false++;
+          }
+      }
       /* The same letter in a path is not about hosts. */
       {
         g_autofree char *iri = g_strdup_printf ("http://example.com/a%sa", letter->sequence);
