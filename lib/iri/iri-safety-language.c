@@ -75,19 +75,14 @@ iri_safety_check_language_letters (Check *check)
   HostLabel *tld;
   g_autofree char *ascii = NULL;
   IriSpan host_span;
-  guint first;
+  guint first = G_MAXUINT;
 
-  if (check->labels->len < 2)
+  if (check->labels->len < 2 ||
+      !iri_reference_get_span (check->reference, IRI_COMPONENT_HOST, &host_span))
     return;
   tld = g_ptr_array_index (check->labels, check->labels->len - 1);
-  if (!iri_reference_get_span (check->reference, IRI_COMPONENT_HOST, &host_span))
-    return;
-  ascii = iri_idna_to_ascii (check->text + host_span.byte_start,
-                             host_span.byte_end - host_span.byte_start,
-                             IRI_HOST_MAPPING_UTS46, NULL);
-  first = check->labels->len - count_registrable_labels (ascii, check->labels->len);
 
-  for (guint i = first; i + 1 < check->labels->len; i++)
+  for (guint i = 0; i + 1 < check->labels->len; i++)
     {
       HostLabel *label = g_ptr_array_index (check->labels, i);
       const IriLanguageLetter *letter;
@@ -104,6 +99,17 @@ iri_safety_check_language_letters (Check *check)
                                                    tld->text, strlen (tld->text),
                                                    &start, &end);
       if (letter == NULL)
+        continue;
+      /* The A-label form and the registrable domain only when needed:
+       * IDNA is the costly part. */
+      if (first == G_MAXUINT)
+        {
+          ascii = iri_idna_to_ascii (check->text + host_span.byte_start,
+                                     host_span.byte_end - host_span.byte_start,
+                                     IRI_HOST_MAPPING_UTS46, NULL);
+          first = check->labels->len - count_registrable_labels (ascii, check->labels->len);
+        }
+      if (i < first)
         continue;
       /* Name the letter itself: the "·" of "l·l". */
       for (const char *p = label->text + start; p < label->text + end; p = g_utf8_next_char (p))
