@@ -17,14 +17,12 @@
 #include <string.h>
 #include <libpsl.h>
 #include <glib/gi18n-lib.h>
-
-#include "iri-char-private.h"
 #include <fribidi.h>
 
+#include "iri-char-private.h"
 #include "iri-idna-private.h"
 #include "iri-lookalike-private.h"
 #include "iri-safety-check-private.h"
-#include "iri-script-set-private.h"
 #include "iri-skeleton-private.h"
 
 /* The codes are spelled out where they are used, so that
@@ -46,13 +44,13 @@ is_ldh (const char *text)
 }
 
 /* The ASCII reading of one non-ASCII character of a label, or NULL.  The
- * table holds the characters UTS #46 keeps in a label; label->text is
- * lower-cased NFC text as written, which may hold others: a Cherokee
- * small letter (UTS #46 maps it to the capital, NFKC_Casefold, and the
- * capital is what a reader of the A-label sees), or a character UTS #46
- * maps (a Warang Citi capital, an Arabic mathematical letter), which the
- * reader sees as written.  Those take the skeleton of the character
- * itself, computed here, when it is ASCII letters and digits. */
+ * table holds the characters UTS #46 keeps in a label; a label as
+ * written may hold others: a Cherokee small letter (UTS #46 maps it to
+ * the capital, NFKC_Casefold, and the capital is what a reader of the
+ * A-label sees), or a character UTS #46 maps (a Greek or Coptic capital,
+ * a Warang Citi capital, an Arabic mathematical letter), which the reader
+ * sees as written.  Those take the skeleton of the character itself,
+ * computed here, when it is ASCII letters and digits. */
 #define CHAR_READING_MAX 8
 
 static const char *
