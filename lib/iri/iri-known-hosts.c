@@ -16,6 +16,7 @@
 
 #include "iri-char-private.h"
 #include "iri-idna-private.h"
+#include "iri-lookalike-private.h"
 #include "iri-safety-check-private.h"
 #include "iri-skeleton-private.h"
 
@@ -24,6 +25,7 @@
 #define CODE_KNOWN_HOST     "confusable-known-host"
 
 #define SPEC_KNOWN_HOST     "UTS #39 §4"
+#define SPEC_KNOWN_HOST_EXT "UTS #39 §4 (skeleton extended to non-ASCII look-alikes)"
 
 typedef struct {
   char *text;    /* the matching part of the known host: the host, its registrable domain or its brand label */
@@ -291,14 +293,50 @@ normalize_host (const char  *entry,
   return TRUE;
 }
 
+/* The host skeletons of @text, then their extended forms (issue 13
+ * family 8): UTS #39 maps Cyrillic к, м, н, т, ь to non-ASCII Latin
+ * prototypes (ĸ, ʍ, ʜ, ᴛ, ƅ) and has no prototype for ŋ or þ, so the
+ * plain skeleton of "кмагт" is not that of "kmart"; the extended
+ * skeleton reads those letters as the ASCII letters they pass for
+ * (iri-lookalike-private.h, data/security/latin-lookalikes.txt).  The
+ * first @n_plain entries are the plain skeletons.  An ASCII host's
+ * extended skeleton is its plain one, so the fast path needs no table. */
+static void
+known_host_skeletons (const char *text,
+                      GPtrArray  *out,
+                      guint      *n_plain)
+{
+  guint n;
+
+  iri_host_skeletons (text, out);
+  n = *n_plain = out->len;
+  for (guint i = 0; i < n; i++)
+    {
+      const char *plain = g_ptr_array_index (out, i);
+      char *extended;
+      gboolean seen = FALSE;
+
+      if (g_str_is_ascii (plain))
+        continue;
+      extended = iri_lookalike_extend_skeleton (plain);
+      for (guint k = 0; k < out->len && !seen; k++)
+        seen = g_str_equal (g_ptr_array_index (out, k), extended);
+      if (seen)
+        g_free (extended);
+      else
+        g_ptr_array_add (out, extended);
+    }
+}
+
 static void
 index_skeletons (GHashTable *table,
                  const char *text,
                  const char *host)
 {
   g_autoptr(GPtrArray) skeletons = g_ptr_array_new_with_free_func (g_free);
+  guint n_plain;
 
-  iri_host_skeletons (text, skeletons);
+  known_host_skeletons (text, skeletons, &n_plain);
   for (guint i = 0; i < skeletons->len; i++)
     {
       const char *skeleton = g_ptr_array_index (skeletons, i);
@@ -381,20 +419,26 @@ is_known_or_subdomain (IriKnownHosts *known,
 }
 
 /* Looks the skeletons of @text up in @table; returns the first entry
- * whose text differs from @text. */
+ * whose text differs from @text, and in @extended whether only an
+ * extended skeleton matched. */
 static const KnownEntry *
 lookup_known (GHashTable *table,
-              const char *text)
+              const char *text,
+              gboolean   *extended)
 {
   g_autoptr(GPtrArray) skeletons = g_ptr_array_new_with_free_func (g_free);
+  guint n_plain;
 
-  iri_host_skeletons (text, skeletons);
+  known_host_skeletons (text, skeletons, &n_plain);
   for (guint i = 0; i < skeletons->len; i++)
     {
       const KnownEntry *entry = g_hash_table_lookup (table, g_ptr_array_index (skeletons, i));
 
       if (entry != NULL && !g_str_equal (entry->text, text))
-        return entry;
+        {
+          *extended = i >= n_plain;
+          return entry;
+        }
     }
   return NULL;
 }
@@ -410,39 +454,59 @@ report_known_host (Check            *check,
                    const IriSpan    *span,
                    KnownMatch        match,
                    const char       *shown_text,
-                   const KnownEntry *entry)
+                   const KnownEntry *entry,
+                   gboolean          extended)
 {
   g_autofree char *quoted = iri_safety_quote (check, shown_text, -1);
   g_autofree char *quoted_what = iri_quote (entry->text);
   g_autofree char *quoted_known = iri_quote (entry->host);
   char *message;
 
+  /* With @extended, the skeletons only agree once letters such as ĸ, ʍ
+   * or ŋ are read as the ASCII letters they resemble (family 8). */
   switch (match)
     {
     case MATCH_HOST:
-      /* Translators: the first %s is the quoted host, the second the
-       * quoted known host */
-      message = g_strdup_printf (_("The host %s looks like the known host %s (they have the same UTS #39 skeleton), but is a different host."),
-                                 quoted, quoted_known);
+      message = extended
+        /* Translators: the first %s is the quoted host, the second the
+         * quoted known host */
+        ? g_strdup_printf (_("The host %s looks like the known host %s (they read the same once letters such as “ĸ”, “ʍ” or “ŋ” are taken for the ASCII letters they resemble), but is a different host."),
+                           quoted, quoted_known)
+        /* Translators: the first %s is the quoted host, the second the
+         * quoted known host */
+        : g_strdup_printf (_("The host %s looks like the known host %s (they have the same UTS #39 skeleton), but is a different host."),
+                           quoted, quoted_known);
       break;
     case MATCH_REGISTRABLE:
-      /* Translators: the first %s is the quoted registrable domain of
-       * the host, the second that of a known host, the third the known
-       * host */
-      message = g_strdup_printf (_("The registrable domain %s of this host looks like %s of the known host %s (they have the same UTS #39 skeleton), but belongs to someone else."),
-                                 quoted, quoted_what, quoted_known);
+      message = extended
+        /* Translators: the first %s is the quoted registrable domain of
+         * the host, the second that of a known host, the third the known
+         * host */
+        ? g_strdup_printf (_("The registrable domain %s of this host looks like %s of the known host %s (they read the same once letters such as “ĸ”, “ʍ” or “ŋ” are taken for the ASCII letters they resemble), but belongs to someone else."),
+                           quoted, quoted_what, quoted_known)
+        /* Translators: the first %s is the quoted registrable domain of
+         * the host, the second that of a known host, the third the known
+         * host */
+        : g_strdup_printf (_("The registrable domain %s of this host looks like %s of the known host %s (they have the same UTS #39 skeleton), but belongs to someone else."),
+                           quoted, quoted_what, quoted_known);
       break;
     case MATCH_LABEL:
     default:
-      /* Translators: the first %s is a quoted host label, the second a
-       * quoted label of a known host, the third the quoted known host */
-      message = g_strdup_printf (_("The host label %s looks like %s of the known host %s (they have the same UTS #39 skeleton), but this host is not that one."),
-                                 quoted, quoted_what, quoted_known);
+      message = extended
+        /* Translators: the first %s is a quoted host label, the second a
+         * quoted label of a known host, the third the quoted known host */
+        ? g_strdup_printf (_("The host label %s looks like %s of the known host %s (they read the same once letters such as “ĸ”, “ʍ” or “ŋ” are taken for the ASCII letters they resemble), but this host is not that one."),
+                           quoted, quoted_what, quoted_known)
+        /* Translators: the first %s is a quoted host label, the second a
+         * quoted label of a known host, the third the quoted known host */
+        : g_strdup_printf (_("The host label %s looks like %s of the known host %s (they have the same UTS #39 skeleton), but this host is not that one."),
+                           quoted, quoted_what, quoted_known);
       break;
     }
 
   iri_safety_add (check, CODE_KNOWN_HOST, IRI_SEVERITY_WARNING,
-                  match == MATCH_LABEL ? IRI_COMPONENT_HOST_LABEL : IRI_COMPONENT_HOST, span, SPEC_KNOWN_HOST,
+                  match == MATCH_LABEL ? IRI_COMPONENT_HOST_LABEL : IRI_COMPONENT_HOST, span,
+                  extended ? SPEC_KNOWN_HOST_EXT : SPEC_KNOWN_HOST,
                   message,
                   /* Translators: %s is a quoted host name */
                   g_strdup_printf (_("Make sure this is the site you mean and not an imitation of %s."), quoted_known));
@@ -460,6 +524,7 @@ iri_safety_check_known_hosts (Check      *check,
   const KnownEntry *entry;
   const char *reg;
   IriSpan host_span;
+  gboolean extended = FALSE;
 
   if (known == NULL || unicode == NULL || *unicode == '\0')
     return;
@@ -467,10 +532,10 @@ iri_safety_check_known_hosts (Check      *check,
     return;
   iri_reference_get_span (check->reference, IRI_COMPONENT_HOST, &host_span);
 
-  entry = lookup_known (known->full, unicode);
+  entry = lookup_known (known->full, unicode, &extended);
   if (entry != NULL)
     {
-      report_known_host (check, &host_span, MATCH_HOST, unicode, entry);
+      report_known_host (check, &host_span, MATCH_HOST, unicode, entry, extended);
       return;
     }
 
@@ -479,10 +544,10 @@ iri_safety_check_known_hosts (Check      *check,
     {
       const char *reg_unicode = last_labels (unicode, iri_safety_count_labels (reg));
 
-      entry = lookup_known (known->registrable, reg_unicode);
+      entry = lookup_known (known->registrable, reg_unicode, &extended);
       if (entry != NULL)
         {
-          report_known_host (check, &host_span, MATCH_REGISTRABLE, reg_unicode, entry);
+          report_known_host (check, &host_span, MATCH_REGISTRABLE, reg_unicode, entry, extended);
           return;
         }
     }
@@ -493,10 +558,10 @@ iri_safety_check_known_hosts (Check      *check,
     {
       HostLabel *label = g_ptr_array_index (check->labels, i);
 
-      entry = lookup_known (known->labels, label->text);
+      entry = lookup_known (known->labels, label->text, &extended);
       if (entry == NULL)
         continue;
-      report_known_host (check, &label->span, MATCH_LABEL, label->text, entry);
+      report_known_host (check, &label->span, MATCH_LABEL, label->text, entry, extended);
       return;
     }
 }
@@ -532,7 +597,7 @@ iri_safety_check_known_hosts_ascii (Check         *check,
   entry = g_hash_table_lookup (known->full, skeleton);
   if (entry != NULL && !g_str_equal (entry->text, host))
     {
-      report_known_host (check, host_span, MATCH_HOST, host, entry);
+      report_known_host (check, host_span, MATCH_HOST, host, entry, FALSE);
       return;
     }
 
@@ -542,7 +607,7 @@ iri_safety_check_known_hosts_ascii (Check         *check,
       entry = g_hash_table_lookup (known->registrable, skeleton);
       if (entry != NULL && !g_str_equal (entry->text, reg))
         {
-          report_known_host (check, host_span, MATCH_REGISTRABLE, reg, entry);
+          report_known_host (check, host_span, MATCH_REGISTRABLE, reg, entry, FALSE);
           return;
         }
     }
@@ -566,7 +631,7 @@ iri_safety_check_known_hosts_ascii (Check         *check,
               span.byte_end = span.byte_start + label_len;
               span.start = host_span->start + (label - host);
               span.end = span.start + label_len;
-              report_known_host (check, &span, MATCH_LABEL, one, entry);
+              report_known_host (check, &span, MATCH_LABEL, one, entry, FALSE);
               return;
             }
         }

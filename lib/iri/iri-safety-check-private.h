@@ -35,6 +35,7 @@ typedef struct {
   gboolean   decoded;
   char      *reading;       /* how it reads as ASCII (whole-script check), or NULL */
   GUnicodeScript script;    /* its script, when it has a reading and is not ASCII */
+  gboolean   rtl;           /* that script is written right to left */
 } HostLabel;
 
 /* The state of the check of one reference, passed to every family. */
@@ -138,6 +139,10 @@ char     *iri_safety_join_texts               (GPtrArray      *labels);
 void      iri_safety_check_whole_script       (Check          *check);
 gboolean  iri_safety_is_native_tld            (GUnicodeScript  script,
                                                const char     *tld);
+
+/* iri-safety-language.c: letters bound to a few languages' TLDs */
+
+void      iri_safety_check_language_letters   (Check          *check);
 
 /* iri-known-hosts.c: the Public Suffix List and the known hosts */
 

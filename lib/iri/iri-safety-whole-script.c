@@ -1,10 +1,13 @@
 /* iri-safety-whole-script.c: whole-script confusables (UTS #39 §4)
  *
  * A host label written in one script other than Latin whose every
- * letter has a Latin look-alike ("аррӏе.com"), with the policy that
- * keeps legitimate single-script hosts quiet: the reading must be an
- * ASCII host under a real top-level domain, and a script native to the
- * country-code TLD only gets a note.
+ * letter has a Latin look-alike ("аррӏе.com", "ոսս.com", "ꓑꓮꓬ.com"), in
+ * every script: the look-alikes come from a table computed from
+ * confusables.txt at build time (data/gen/gen-security-tables.py, issue
+ * 13 family 4).  The policy that keeps legitimate single-script hosts
+ * quiet: the reading must be an ASCII host under a real top-level
+ * domain, and under a TLD where the script is native (family 5,
+ * data/security/script-tlds.txt) it only gets a note.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -14,11 +17,12 @@
 #include <string.h>
 #include <libpsl.h>
 #include <glib/gi18n-lib.h>
+#include <fribidi.h>
 
 #include "iri-char-private.h"
 #include "iri-idna-private.h"
+#include "iri-lookalike-private.h"
 #include "iri-safety-check-private.h"
-#include "iri-script-set-private.h"
 #include "iri-skeleton-private.h"
 
 /* The codes are spelled out where they are used, so that
@@ -26,39 +30,6 @@
 #define CODE_WHOLE_SCRIPT   "confusable-whole-script"
 
 #define SPEC_WHOLE_SCRIPT   "UTS #39 §4; RFC 3987bis §7.5"
-
-/* Supplement: country-code TLDs whose country writes the script
- * natively.  §7.5: "native writers of a given script or language will
- * know best when ambiguities can appear … What may look ambiguous to a
- * stranger may be completely obvious to the average native user."
- * Under these TLDs a whole-script confusable label is noted (info), not
- * warned about — Chromium makes the same exception.  Only scripts with
- * letters whose prototypes are Latin need an entry; the list is a
- * policy, not Unicode data. */
-static const struct {
-  GUnicodeScript  script;
-  const char     *tlds;   /* space-separated, with a space at both ends */
-} native_tlds[] = {
-  { G_UNICODE_SCRIPT_CYRILLIC, " ba bg by kg kz me mk mn rs ru su tj ua uz " },
-  { G_UNICODE_SCRIPT_GREEK, " cy gr " },
-  { G_UNICODE_SCRIPT_ARMENIAN, " am " },
-  { G_UNICODE_SCRIPT_GEORGIAN, " ge " },
-  { G_UNICODE_SCRIPT_HEBREW, " il " },
-};
-
-static gboolean
-is_native_tld (GUnicodeScript  script,
-               const char     *tld)
-{
-  g_autofree char *needle = g_strdup_printf (" %s ", tld);
-
-  for (gsize i = 0; i < G_N_ELEMENTS (native_tlds); i++)
-    {
-      if (native_tlds[i].script == script && strstr (native_tlds[i].tlds, needle) != NULL)
-        return TRUE;
-    }
-  return FALSE;
-}
 
 /* Letters, digits and hyphens only ("LDH", RFC 5890 §2.3.1). */
 static gboolean
@@ -72,42 +43,129 @@ is_ldh (const char *text)
   return TRUE;
 }
 
+/* The ASCII reading of one non-ASCII character of a label, or NULL.  The
+ * table holds the characters UTS #46 keeps in a label; a label as
+ * written may hold others: a Cherokee small letter (UTS #46 maps it to
+ * the capital, NFKC_Casefold, and the capital is what a reader of the
+ * A-label sees), or a character UTS #46 maps (a Greek or Coptic capital,
+ * a Warang Citi capital, an Arabic mathematical letter), which the reader
+ * sees as written.  Those take the skeleton of the character itself,
+ * computed here, when it is ASCII letters and digits. */
+#define CHAR_READING_MAX 8
+
+static const char *
+char_reading (gunichar        c,
+              GUnicodeScript *script,
+              char            buf[CHAR_READING_MAX])
+{
+  const char *reading = iri_lookalike_get_reading (c, script);
+  char utf8[8] = { 0 };
+  g_autofree char *skeleton = NULL;
+  gsize length;
+
+  if (reading != NULL)
+    return reading;
+  if (g_unichar_toupper (c) != c)
+    {
+      reading = iri_lookalike_get_reading (g_unichar_toupper (c), script);
+      if (reading != NULL)
+        return reading;
+    }
+
+  *script = g_unichar_get_script (c);
+  if (*script == G_UNICODE_SCRIPT_LATIN || *script == G_UNICODE_SCRIPT_COMMON ||
+      *script == G_UNICODE_SCRIPT_INHERITED || *script == G_UNICODE_SCRIPT_UNKNOWN)
+    return NULL;
+  g_unichar_to_utf8 (c, utf8);
+  skeleton = iri_skeleton (utf8, -1);
+  length = strlen (skeleton);
+  if (length == 0 || length >= CHAR_READING_MAX)
+    return NULL;
+  for (gsize i = 0; i < length; i++)
+    {
+      if (!g_ascii_isalnum (skeleton[i]))
+        return NULL;
+      buf[i] = g_ascii_tolower (skeleton[i]);
+    }
+  buf[length] = '\0';
+  return buf;
+}
+
 /* How a non-ASCII label reads when all its letters are taken for their
- * Latin look-alikes: its skeleton, if that is made of ASCII letters,
- * digits and hyphens only and the label is written in one script other
- * than Latin (UTS #39 §4, whole-script confusables).  NULL otherwise. */
+ * Latin look-alikes (UTS #39 §4, whole-script confusables; issue 13
+ * family 4): every character is an ASCII digit or hyphen, or one whose
+ * skeleton is made of ASCII letters and digits (the table that
+ * gen-security-tables.py computes from confusables.txt for every script),
+ * and all the non-ASCII ones are of one script other than Latin.  NULL
+ * otherwise.  A label of a right-to-left script is shown right to left,
+ * so its reading is the reverse of its logical order (runs of digits
+ * keep theirs: UAX #9 rules W2 and L2). */
 char *
 iri_safety_label_reading (Check          *check,
                           HostLabel      *label)
 {
-  g_autofree char *skeleton = NULL;
-  g_autofree gunichar *chars = NULL;
-  gsize n;
-  IriScriptSet resolved;
-  gboolean any = FALSE;
+  g_autoptr(GPtrArray) units = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *written = NULL;
+  const char *text = label->text;
   GUnicodeScript script = G_UNICODE_SCRIPT_COMMON;
+  gboolean rtl = FALSE;
+  GString *out;
 
-  chars = iri_safety_decode_text (label->text, -1, &n);
-  iri_script_set_fill (&resolved);
-  for (gsize i = 0; i < n; i++)
+  /* A label written in the IRI is read as written, capitals and all
+   * ("ΑΒΕ" reads "abe", although "αβε" does not); a decoded A-label or
+   * percent-encoding has only what IDNA gives. */
+  if (!label->decoded)
     {
-      IriScriptSet set;
-
-      if (!iri_char_script_set (chars[i], &set))
-        continue;
-      any = TRUE;
-      iri_script_set_intersect (&resolved, &set);
-      if (script == G_UNICODE_SCRIPT_COMMON)
-        script = iri_char_display_script (chars[i]);
+      written = g_utf8_normalize (check->text + label->span.byte_start,
+                                  label->span.byte_end - label->span.byte_start,
+                                  G_NORMALIZE_NFC);
+      if (written != NULL)
+        text = written;
     }
-  if (!any || iri_script_set_is_empty (&resolved) || iri_script_set_has (&resolved, G_UNICODE_SCRIPT_LATIN))
+
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+      gboolean digit = c < 0x80 && g_ascii_isdigit (c);
+      GUnicodeScript char_script;
+      const char *reading;
+      char buf[CHAR_READING_MAX];
+
+      if (digit && units->len > 0 &&
+          g_ascii_isdigit (*(const char *) g_ptr_array_index (units, units->len - 1)))
+        {
+          char *last = g_ptr_array_index (units, units->len - 1);
+
+          g_ptr_array_index (units, units->len - 1) = g_strdup_printf ("%s%c", last, (char) c);
+          g_free (last);
+          continue;
+        }
+      if (digit || c == '-')
+        {
+          g_ptr_array_add (units, g_strdup_printf ("%c", (char) c));
+          continue;
+        }
+      reading = char_reading (c, &char_script, buf);
+      if (reading == NULL)
+        return NULL;
+      if (script == G_UNICODE_SCRIPT_COMMON)
+        {
+          script = char_script;
+          rtl = FRIBIDI_IS_RTL (fribidi_get_bidi_type (c));
+        }
+      else if (char_script != script)
+        return NULL;
+      g_ptr_array_add (units, g_strdup (reading));
+    }
+  if (script == G_UNICODE_SCRIPT_COMMON)
     return NULL;
 
-  skeleton = iri_skeleton (label->text, -1);
-  if (!is_ldh (skeleton))
-    return NULL;
   label->script = script;
-  return g_ascii_strdown (skeleton, -1);
+  label->rtl = rtl;
+  out = g_string_new (NULL);
+  for (guint i = 0; i < units->len; i++)
+    g_string_append (out, g_ptr_array_index (units, rtl ? units->len - 1 - i : i));
+  return g_string_free (out, FALSE);
 }
 
 /* The host as it reads when the non-ASCII labels are read as their
@@ -152,10 +210,11 @@ iri_safety_join_texts (GPtrArray *labels)
 /* Whole-script confusables (UTS #39 §4), the "аррӏе.com" case, with
  * this policy against false positives on legitimate single-script IDNs:
  *
- * 1. the label is written in one script other than Latin, and its
- *    skeleton is made only of ASCII letters, digits and hyphens — so
- *    every letter has a Latin look-alike; a label with a letter
- *    without one ("пример", "δοκιμή" with its tonos) is never flagged;
+ * 1. the label is written in one script other than Latin, and every
+ *    character is an ASCII digit or hyphen or has a skeleton of ASCII
+ *    letters and digits (iri_safety_label_reading()) — so every letter
+ *    has a Latin look-alike; a label with a letter without one
+ *    ("пример", "δοκιμή" with its tonos) is never flagged;
  * 2. the whole host then reads as an ASCII host name: every other label
  *    is ASCII or reads as ASCII the same way, and the last label of that
  *    reading is a real top-level domain (in the Public Suffix List,
@@ -167,8 +226,15 @@ iri_safety_join_texts (GPtrArray *labels)
  *    further left is chosen by the owner of the registrable domain, who
  *    could as well write it in ASCII, so a look-alike there deceives no
  *    more than ASCII would;
- * 4. under a country-code TLD of a country that writes the script
- *    ("сосо.bg", "ρακι.gr"), the finding is an info, not a warning.
+ * 4. under a TLD where the script is written natively ("сосо.bg",
+ *    "ρακι.gr", "ոսս.am"; data/security/script-tlds.txt, from the CLDR
+ *    locales of each territory and the IANA IDN ccTLDs) the finding is
+ *    an info, not a warning (issue 13 family 5; §7.5: "what may look
+ *    ambiguous to a stranger may be completely obvious to the average
+ *    native user").  Under any other TLD — a generic one such as .com,
+ *    or the ccTLD of a country that does not write the script — it is a
+ *    warning, even for a real word of the language: a reader who does
+ *    not know the script cannot tell it from the ASCII host it reads as.
  *
  * A host label that imitates a particular host is caught with more
  * certainty by confusable-known-host. */
@@ -227,8 +293,10 @@ iri_safety_check_whole_script (Check *check)
         continue;
 
       /* The readings: the skeleton, and the case variants of
-       * iri_host_skeletons() ("appie", "apple"), at most two. */
-      iri_host_skeletons (label->text, variants);
+       * iri_host_skeletons() ("appie", "apple"), at most two; a
+       * right-to-left label reads as iri_safety_label_reading() says. */
+      if (!label->rtl)
+        iri_host_skeletons (label->text, variants);
       for (guint k = 0; k < variants->len && n_readings < 2; k++)
         {
           const char *variant = g_ptr_array_index (variants, k);
@@ -253,7 +321,7 @@ iri_safety_check_whole_script (Check *check)
         }
 
       script_name = iri_script_get_name (label->script);
-      native = !tld->ascii ? FALSE : is_native_tld (label->script, tld->text);
+      native = iri_lookalike_tld_is_native (tld->text, strlen (tld->text), label->script);
       quoted = iri_safety_quote (check, label->text, -1);
       quoted_host = iri_safety_quote (check, host, -1);
       iri_reference_get_span (check->reference, IRI_COMPONENT_HOST, &host_span);
@@ -294,10 +362,11 @@ iri_safety_check_whole_script (Check *check)
 }
 
 /* For the other host-label rules (confusable-digit-lookalike): whether
- * @script is written natively under the ASCII country-code TLD @tld. */
+ * @script is written natively under the TLD @tld (lower case, an A-label
+ * or its Unicode form), by the same table as the whole-script rule. */
 gboolean
 iri_safety_is_native_tld (GUnicodeScript  script,
                           const char     *tld)
 {
-  return tld != NULL && is_native_tld (script, tld);
+  return tld != NULL && iri_lookalike_tld_is_native (tld, strlen (tld), script);
 }

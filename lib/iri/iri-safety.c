@@ -399,6 +399,7 @@ check_host (Check *check)
     }
 
   iri_safety_check_whole_script (check);
+  iri_safety_check_language_letters (check);
 
   if (check->config->known_hosts != NULL)
     {

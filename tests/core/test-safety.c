@@ -28,6 +28,7 @@ static const char * const safety_codes[] = {
   "confusable-mixed-numbers",
   "confusable-digit-letter",
   "confusable-known-host",
+  "confusable-language-tld",
   "restricted-character",
   "invisible-character",
   "lookalike-delimiter",
