@@ -23,6 +23,7 @@
 #include "iri-diagnostic-private.h"
 #include "iri-error.h"
 #include "iri-idna-private.h"
+#include "iri-safety-private.h"
 #include "iri-ucd-private.h"
 #include "iri-utf8-private.h"
 
@@ -636,12 +637,19 @@ check_display_safe (const char  *unicode,
       previous = c;
     }
 
+  previous = 0;
   for (const char *p = unicode; *p != '\0' && bad == 0;)
     {
       gunichar c = iri_utf8_next (&p);
+      gunichar next = *p != '\0' ? g_utf8_get_char (p) : 0;
 
-      if (!iri_char_is_display_safe (c, IRI_COMPONENT_HOST_LABEL))
+      /* A joiner that IDNA2008's CONTEXTJ rules let into the label and
+       * that stands where the word needs it (Persian "کتاب‌خانه") is
+       * shown; the same rule as for a percent-encoded one. */
+      if (!iri_char_is_display_safe (c, IRI_COMPONENT_HOST_LABEL) &&
+          !iri_safety_display_joiner (c, previous, next, TRUE))
         bad = c;
+      previous = c;
     }
 
   if (bad == 0)

@@ -468,6 +468,13 @@ classify (gunichar     c,
   if (iri_char_is_bidi_formatting (c))
     return UNSAFE_BIDI;
 
+  /* A joiner where the word needs it is part of its spelling, and the
+   * analysis accepts it there; anywhere else it is invisible. */
+  if (iri_safety_display_joiner (c, before, after,
+                                 component == IRI_COMPONENT_HOST ||
+                                 component == IRI_COMPONENT_HOST_LABEL))
+    return UNSAFE_NONE;
+
   switch (g_unichar_type (c))
     {
     case G_UNICODE_CONTROL:

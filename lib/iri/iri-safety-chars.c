@@ -362,6 +362,46 @@ joiner_in_context (Check    *check,
   return FALSE;
 }
 
+/* The joiner rule of the per-character check for a ZWNJ or ZWJ that
+ * URI → IRI conversion would decode, with only its two decoded
+ * neighbours to go by (0 at the edge of the unit): after a virama, a
+ * ZWNJ between a left- and a right-joining letter (Persian "می‌خواهم"),
+ * a ZWJ in an emoji sequence outside the host.  Stricter than
+ * joiner_in_context(), which skips transparent characters: what this
+ * accepts the analysis accepts too, so a joiner shown decoded is one the
+ * analysis would not flag (RFC 5892 Appendix A.1, A.2). */
+gboolean
+iri_safety_display_joiner (gunichar c,
+                           gunichar before,
+                           gunichar after,
+                           gboolean in_host)
+{
+  if (c != ZWNJ && c != ZWJ)
+    return FALSE;
+  if (before != 0 && g_unichar_combining_class (before) == 9)
+    return TRUE;
+  if (c == ZWNJ)
+    {
+      FriBidiJoiningType left, right;
+
+      if (before == 0 || after == 0)
+        return FALSE;
+      left = fribidi_get_joining_type (before);
+      right = fribidi_get_joining_type (after);
+      return (left == FRIBIDI_JOINING_TYPE_L || left == FRIBIDI_JOINING_TYPE_D) &&
+             (right == FRIBIDI_JOINING_TYPE_R || right == FRIBIDI_JOINING_TYPE_D);
+    }
+  if (!in_host && before != 0 && after != 0)
+    {
+      GUnicodeType prev = g_unichar_type (before);
+
+      return (prev == G_UNICODE_OTHER_SYMBOL || prev == G_UNICODE_MODIFIER_SYMBOL ||
+              before == 0xFE0F) &&
+             g_unichar_type (after) == G_UNICODE_OTHER_SYMBOL;
+    }
+  return FALSE;
+}
+
 /* Default-ignorable characters that are where they belong outside the
  * host: variation selectors after a symbol or an ideograph (emoji and
  * standardized variation sequences, keycaps), Mongolian free variation

@@ -46,4 +46,12 @@ gboolean iri_safety_display_lookalike (gunichar     c,
                                        char       **out_looks_like,
                                        const char **out_role);
 
+/* For URI → IRI conversion (§3.7 step 4): whether the joiner @c (ZWNJ
+ * or ZWJ), between the decoded characters @before and @after, is part
+ * of the spelling (RFC 5892 Appendix A.1, A.2) and may be decoded. */
+gboolean iri_safety_display_joiner (gunichar c,
+                                    gunichar before,
+                                    gunichar after,
+                                    gboolean in_host);
+
 G_END_DECLS

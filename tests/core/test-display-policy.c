@@ -143,6 +143,19 @@ static const struct {
   { "https://ja.wikipedia.org/wiki/%E3%83%8E%E3%83%BC%E3%83%88", "https://ja.wikipedia.org/wiki/ノート" },
   /* A dash outside the host plays no part in the structure. */
   { "https://en.wikipedia.org/wiki/1990%E2%80%931991", "https://en.wikipedia.org/wiki/1990–1991" },
+  /* A ZERO WIDTH NON-JOINER where Persian spelling needs it, between a
+   * left- and a right-joining letter (RFC 5892 Appendix A.1), in a
+   * label and in the path; a ZWJ inside an emoji sequence in the path. */
+  { "https://xn--mgbacgw9lh19es68o.xn--mgba3a4f16a/", "https://کتاب‌خانه.ایران/" },
+  { "https://example.ir/%D9%85%DB%8C%E2%80%8C%D8%AE%D9%88%D8%A7%D9%87%D9%85", "https://example.ir/می‌خواهم" },
+  { "http://example.com/%F0%9F%91%A9%E2%80%8D%F0%9F%92%BB", "http://example.com/👩‍💻" },
+};
+
+/* Joiners out of their context stay encoded, under every level. */
+static const char * const stray_joiners[] = {
+  "http://example.com/a%E2%80%8Cb",
+  "http://example.com/ab%E2%80%8C",
+  "http://example.com/a%E2%80%8Db",
 };
 
 static void
@@ -160,6 +173,24 @@ test_legitimate (void)
           if (!g_str_equal (iri, legitimate[i].iri) || codes[0] != '\0')
             g_error ("%s: “%s” gives “%s” (%s)", iri_display_level_to_string (level),
                      legitimate[i].uri, iri, codes);
+        }
+    }
+}
+
+static void
+test_stray_joiners (void)
+{
+  for (int level = IRI_DISPLAY_STRICT; level <= IRI_DISPLAY_PERMISSIVE; level++)
+    {
+      g_autoptr(IriDisplayPolicy) policy = policy_new (level, NULL);
+
+      for (gsize i = 0; i < G_N_ELEMENTS (stray_joiners); i++)
+        {
+          g_autofree char *codes = NULL;
+          g_autofree char *iri = convert (policy, stray_joiners[i], &codes, NULL, NULL);
+
+          g_assert_cmpstr (iri, ==, stray_joiners[i]);
+          g_assert_cmpstr (codes, ==, "percent-encoded-not-displayable");
         }
     }
 }
@@ -432,6 +463,7 @@ main (int    argc,
 
   g_test_add_func ("/iri/display-policy/spoofs", test_spoofs);
   g_test_add_func ("/iri/display-policy/legitimate", test_legitimate);
+  g_test_add_func ("/iri/display-policy/stray-joiners", test_stray_joiners);
   g_test_add_func ("/iri/display-policy/known-hosts", test_known_hosts);
   g_test_add_func ("/iri/display-policy/lookalike-delimiters", test_lookalike_delimiters);
   g_test_add_func ("/iri/display-policy/a-label-lookalike", test_a_label_lookalike);
