@@ -88,6 +88,16 @@ static const struct {
   { "http://p%D0%B0ypal.com/", "http://pаypal.com/", "confusable-mixed-script" },
   /* paypaι with U+03B9 GREEK SMALL LETTER IOTA */
   { "http://xn--paypa-ube.com/", "http://paypaι.com/", "confusable-mixed-script" },
+  /* One of each browser rule family (issue 13 part 2): the policy keeps
+   * what the analysis flags, whatever rule flags it. */
+  { "http://xn--90al.com/", "http://зб.com/", "confusable-digit-lookalike" },
+  { "http://xn--ggle-gx3ca.com/", "http://g〇〇gle.com/", "confusable-cjk-lookalike" },
+  { "http://xn--abcdef-r64e.jp/", "http://abcーdef.jp/", "confusable-kana" },
+  { "http://xn--bc-9ia6320f9nya.cn/", "http://ébc中文.cn/", "confusable-latin-cjk" },
+  { "http://xn--pxel-lza29y.com/", "http://pı̀xel.com/", "confusable-mark" },
+  { "http://xn--abcd-wlc.com/", "http://abʻcd.com/", "restricted-host-character" },
+  { "http://xn--mbbka.com/", "http://ոսս.com/", "confusable-whole-script" },
+  { "http://xn--aa-3ka.com/", "http://aþa.com/", "confusable-language-tld" },
 };
 
 static void
