@@ -446,13 +446,18 @@ describe_label (const char *text)
   return g_string_free (out, FALSE);
 }
 
+/* Whether @label is made of letters, digits and hyphens — and
+ * underscores when @underscore: UTS #46 without UseSTD3ASCIIRules, as
+ * browsers and the uts46 mappings apply it, lets "_" into a label, and
+ * so into the ASCII part of the A-label it encodes to. */
 static gboolean
 is_ldh (const char *label,
-        gsize       length)
+        gsize       length,
+        gboolean    underscore)
 {
   for (gsize i = 0; i < length; i++)
     {
-      if (!g_ascii_isalnum (label[i]) && label[i] != '-')
+      if (!g_ascii_isalnum (label[i]) && label[i] != '-' && !(underscore && label[i] == '_'))
         return FALSE;
     }
   return TRUE;
@@ -545,7 +550,7 @@ decode_a_label_uncached (const char  *label,
   char *unicode = NULL;
   int rc;
 
-  if (!is_ldh (label, length))
+  if (!is_ldh (label, length, (flags & IDN2_NO_TR46) == 0))
     {
       *out_reason = g_strdup (_("an A-label can only contain ASCII letters, digits and hyphens"));
       return NULL;
