@@ -1017,6 +1017,10 @@ iri_idna_check_ascii_host (const char      *host,
   if (memchr (host, '%', length) != NULL)
     {
       decoded = percent_decode (host, length, &reserved);
+      /* Octets that are not UTF-8 make no name to check label by label;
+       * the conversion refuses them with its own reason. */
+      if (!g_utf8_validate (decoded->str, decoded->len, NULL))
+        return TRUE;
       name = decoded->str;
       name_len = decoded->len;
     }

@@ -469,8 +469,11 @@ classify (gunichar     c,
     return UNSAFE_BIDI;
 
   /* A joiner where the word needs it is part of its spelling, and the
-   * analysis accepts it there; anywhere else it is invisible. */
-  if (iri_safety_display_joiner (c, before, after,
+   * analysis accepts it there; anywhere else it is invisible.  The
+   * character before it must have been written as itself, or converting
+   * the result again would find the joiner after a "%HH". */
+  if (after_base &&
+      iri_safety_display_joiner (c, before, after,
                                  component == IRI_COMPONENT_HOST ||
                                  component == IRI_COMPONENT_HOST_LABEL))
     return UNSAFE_NONE;
