@@ -1533,12 +1533,12 @@ iri_format_minimal (const char      *text,
   return iri_display_policy_format_minimal (NULL, text, length, flags, error);
 }
 
-char *
-iri_format_minimal_with_policy (IriDisplayPolicy  *policy,
-                                const char        *text,
-                                gssize             length,
-                                IriFormatFlags     flags,
-                                GError           **error)
+static char *
+format_minimal_once (IriDisplayPolicy  *policy,
+                     const char        *text,
+                     gssize             length,
+                     IriFormatFlags     flags,
+                     GError           **error)
 {
   g_autofree char *readable = NULL;
   g_autoptr(IriReference) reference = NULL;
@@ -1658,4 +1658,34 @@ iri_format_minimal_with_policy (IriDisplayPolicy  *policy,
   }
 
   return format_finish (&self);
+}
+
+char *
+iri_format_minimal_with_policy (IriDisplayPolicy  *policy,
+                                const char        *text,
+                                gssize             length,
+                                IriFormatFlags     flags,
+                                GError           **error)
+{
+  char *formatted = format_minimal_once (policy, text, length, flags, error);
+
+  /* The policy judged the readable form, but the escaping that follows
+   * can change how it displays: "\" written as %5C puts letters and
+   * digits among right-to-left text, which may move another component
+   * into the host's place (§9).  So the policy judges the result again,
+   * until formatting it changes nothing; it only ever keeps more labels
+   * encoded, so this ends after a pass or two. */
+  for (guint pass = 0; formatted != NULL && pass < 3; pass++)
+    {
+      char *again = format_minimal_once (policy, formatted, -1, flags, NULL);
+
+      if (again == NULL || g_str_equal (again, formatted))
+        {
+          g_free (again);
+          break;
+        }
+      g_free (formatted);
+      formatted = again;
+    }
+  return formatted;
 }

@@ -369,7 +369,10 @@ iri_safety_check_nfc (Check          *check,
   g_autofree char *quoted = NULL;
   g_autofree char *quoted_nfc = NULL;
 
-  if (u->decoded || !maybe_not_nfc (check))
+  /* A decoded unit is checked too: a label percent-encoded in NFD is
+   * no more NFC than one written as itself (an A-label always decodes to
+   * NFC).  Its finding spans the whole unit, as its other findings do. */
+  if (!maybe_not_nfc (check))
     return;
 
   nfc = g_utf8_normalize (u->text, u->length, G_NORMALIZE_NFC);
