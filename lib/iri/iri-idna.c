@@ -1229,8 +1229,13 @@ check_host_label_slow (HostCheck  *check,
       if (memchr (label, '%', n) != NULL)
         {
           decoded = percent_decode (label, n, &reserved);
-          text = decoded->str;
-          text_len = decoded->len;
+          /* Octets that are not UTF-8 are checked, and quoted, as
+           * written. */
+          if (g_utf8_validate (decoded->str, decoded->len, NULL))
+            {
+              text = decoded->str;
+              text_len = decoded->len;
+            }
         }
       for (gsize i = 0; i < text_len && ascii; i++)
         ascii = (guchar) text[i] < 0x80;

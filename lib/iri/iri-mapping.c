@@ -1005,7 +1005,8 @@ convert_a_label (ToIri *self,
  * percent-encoding) and is copied.  An IRI given as input may have
  * literal characters outside ASCII: they are percent-encoded (§3.3), the
  * form the IRI maps to, so that the result still maps back to the same
- * URI (an A-label would not, with the percent host mapping). */
+ * URI (an A-label would not, with the percent host mapping), and so are
+ * controls and spaces. */
 static void
 keep_label (ToIri               *self,
             gsize                start,
@@ -1019,7 +1020,18 @@ keep_label (ToIri               *self,
   g_autofree char *kept_quoted = NULL;
 
   flush_run (self);
-  append_uri_encoded (self->out, self->text + start, end - start);
+  /* Printable ASCII stays as the conversion copies it elsewhere (a "`"
+   * written as "%60" would not decode again, and the label would be
+   * judged as a different one the next time). */
+  for (gsize i = start; i < end; i++)
+    {
+      guchar b = self->text[i];
+
+      if (b > 0x20 && b < 0x7F)
+        g_string_append_c (self->out, (char) b);
+      else
+        append_percent_upper (self->out, &b, 1);
+    }
   kept = g_strndup (self->out->str + out_start, self->out->len - out_start);
   kept_quoted = iri_quote (kept);
   report_label_kept (self, &span,
