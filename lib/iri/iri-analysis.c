@@ -627,20 +627,30 @@ iri_analyzer_set_known_hosts (IriAnalyzer        *self,
 {
   g_return_if_fail (IRI_IS_ANALYZER (self));
 
+  if (iri_analyzer_replace_known_hosts (self, known_hosts))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_KNOWN_HOSTS]);
+}
+
+/* The setter without the notification, for IriDisplayPolicy, whose
+ * analyzer holds its list: returns whether the list changed. */
+gboolean
+iri_analyzer_replace_known_hosts (IriAnalyzer        *self,
+                                  const char * const *known_hosts)
+{
   if (known_hosts != NULL && known_hosts[0] == NULL)
     known_hosts = NULL;
   if (self->known_hosts == NULL && known_hosts == NULL)
-    return;
+    return FALSE;
   if (self->known_hosts != NULL && known_hosts != NULL &&
       g_strv_equal ((const char * const *) self->known_hosts, known_hosts))
-    return;
+    return FALSE;
 
   g_strfreev (self->known_hosts);
   g_clear_pointer (&self->known, iri_known_hosts_free);
   self->known_hosts = g_strdupv ((char **) known_hosts);
   if (known_hosts != NULL)
     self->known = iri_known_hosts_new (known_hosts);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_KNOWN_HOSTS]);
+  return TRUE;
 }
 
 /**

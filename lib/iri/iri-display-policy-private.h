@@ -41,4 +41,9 @@ IriAnalysis *iri_analyzer_analyze_for_display (IriAnalyzer *self,
                                                const char  *text,
                                                gsize        length);
 
+/* iri_analyzer_set_known_hosts() without the notification; returns
+ * whether the list changed. */
+gboolean     iri_analyzer_replace_known_hosts (IriAnalyzer        *self,
+                                               const char * const *known_hosts);
+
 G_END_DECLS

@@ -51,7 +51,6 @@ struct _IriDisplayPolicy
   GObject          parent_instance;
 
   IriDisplayLevel  level;
-  char           **known_hosts;
   IriAnalyzer     *analyzer;   /* judges labels under the strict level */
 };
 
@@ -80,7 +79,7 @@ iri_display_policy_get_property (GObject    *object,
       g_value_set_enum (value, self->level);
       break;
     case PROP_KNOWN_HOSTS:
-      g_value_set_boxed (value, self->known_hosts);
+      g_value_set_boxed (value, iri_analyzer_get_known_hosts (self->analyzer));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -113,7 +112,6 @@ iri_display_policy_finalize (GObject *object)
 {
   IriDisplayPolicy *self = IRI_DISPLAY_POLICY (object);
 
-  g_strfreev (self->known_hosts);
   g_clear_object (&self->analyzer);
 
   G_OBJECT_CLASS (iri_display_policy_parent_class)->finalize (object);
@@ -259,7 +257,7 @@ iri_display_policy_get_known_hosts (IriDisplayPolicy *self)
 {
   g_return_val_if_fail (IRI_IS_DISPLAY_POLICY (self), NULL);
 
-  return (const char * const *) self->known_hosts;
+  return iri_analyzer_get_known_hosts (self->analyzer);
 }
 
 /**
@@ -279,18 +277,9 @@ iri_display_policy_set_known_hosts (IriDisplayPolicy   *self,
 {
   g_return_if_fail (IRI_IS_DISPLAY_POLICY (self));
 
-  if (known_hosts != NULL && known_hosts[0] == NULL)
-    known_hosts = NULL;
-  if (self->known_hosts == NULL && known_hosts == NULL)
-    return;
-  if (self->known_hosts != NULL && known_hosts != NULL &&
-      g_strv_equal ((const char * const *) self->known_hosts, known_hosts))
-    return;
-
-  g_strfreev (self->known_hosts);
-  self->known_hosts = g_strdupv ((char **) known_hosts);
-  iri_analyzer_set_known_hosts (self->analyzer, known_hosts);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_KNOWN_HOSTS]);
+  /* The analyzer that judges the labels holds the list. */
+  if (iri_analyzer_replace_known_hosts (self->analyzer, known_hosts))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_KNOWN_HOSTS]);
 }
 
 /**
