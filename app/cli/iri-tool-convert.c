@@ -137,6 +137,9 @@ typedef struct {
   IriToIriFlags     flags;
 } ToIriData;
 
+/* How many characters of the input a note quotes. */
+#define NOTE_INPUT_MAX 80
+
 static char *
 to_iri_cb (const char  *text,
            gsize        length,
@@ -150,7 +153,12 @@ to_iri_cb (const char  *text,
   result = iri_display_policy_uri_to_iri (data->policy, text, length, data->flags, &diagnostics, error);
   if (result != NULL && diagnostics != NULL)
     {
-      g_autofree char *shown = iri_tool_escape_for_terminal (text, length);
+      /* The notes name the input; a long one is cut, so that a 1 MB
+       * line does not make a 1 MB note per finding. */
+      const char *cut = g_utf8_offset_to_pointer (text, MIN ((glong) g_utf8_strlen (text, length), NOTE_INPUT_MAX));
+      g_autofree char *escaped = iri_tool_escape_for_terminal (text, cut - text);
+      g_autofree char *shown = (gsize) (cut - text) < length ? g_strconcat (escaped, "…", NULL)
+                                                             : g_steal_pointer (&escaped);
 
       for (guint i = 0; i < g_list_model_get_n_items (diagnostics); i++)
         {

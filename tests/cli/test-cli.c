@@ -237,6 +237,20 @@ test_display_policy (void)
   g_assert_null (strstr (run.err, "bcher"));
   run_clear (&run);
 
+  /* A long input is cut in the note, never in the output. */
+  {
+    g_autoptr(GString) longer = g_string_new ("http://xn--80ak6aa92e.com/");
+
+    for (guint i = 0; i < 10000; i++)
+      g_string_append_c (longer, 'a');
+    run_tool (&run, NULL, 0, "to-iri", longer->str, NULL);
+    g_assert_cmpint (run.status, ==, 0);
+    g_assert_cmpuint (strlen (run.out), ==, longer->len + 1);
+    g_assert_nonnull (strstr (run.err, "a\xE2\x80\xA6\xE2\x80\x9D: "));
+    g_assert_cmpuint (strlen (run.err), <, 1000);
+    run_clear (&run);
+  }
+
   run_tool (&run, NULL, 0, "to-iri", "--display=strict", "http://www.xn--pypal-4ve.com/", NULL);
   g_assert_cmpint (run.status, ==, 0);
   g_assert_cmpstr (run.out, ==, "http://www.xn--pypal-4ve.com/\n");
