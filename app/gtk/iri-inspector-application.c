@@ -289,6 +289,6 @@ iri_inspector_application_new (void)
   return g_object_new (IRI_INSPECTOR_TYPE_APPLICATION,
                        "application-id", IRI_INSPECTOR_APP_ID,
                        "flags", G_APPLICATION_HANDLES_COMMAND_LINE,
-                       "resource-base-path", "/org/example/IriInspector",
+                       "resource-base-path", "/io/github/iri_inspector/IriInspector",
                        NULL);
 }

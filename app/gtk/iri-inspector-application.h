@@ -9,7 +9,7 @@
 
 G_BEGIN_DECLS
 
-#define IRI_INSPECTOR_APP_ID "org.example.IriInspector"
+#define IRI_INSPECTOR_APP_ID "io.github.iri_inspector.IriInspector"
 
 #define IRI_INSPECTOR_TYPE_APPLICATION (iri_inspector_application_get_type ())
 

@@ -1,6 +1,6 @@
 /* iri-inspector-preferences.c: the preferences window
  *
- * Every preference is a GSettings key (org.example.IriInspector);
+ * Every preference is a GSettings key (io.github.iri_inspector.IriInspector);
  * changes apply at once, to every window.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later

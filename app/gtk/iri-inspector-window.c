@@ -983,7 +983,7 @@ iri_inspector_window_class_init (IriInspectorWindowClass *klass)
   g_type_ensure (IRI_GTK_TYPE_ENTRY);
   g_type_ensure (IRI_GTK_TYPE_VIEW);
 
-  gtk_widget_class_set_template_from_resource (widget_class, "/org/example/IriInspector/iri-inspector-window.ui");
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/iri_inspector/IriInspector/iri-inspector-window.ui");
   gtk_widget_class_bind_template_child (widget_class, IriInspectorWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, IriInspectorWindow, flap);
   gtk_widget_class_bind_template_child (widget_class, IriInspectorWindow, sidebar_title);

@@ -42,7 +42,7 @@ iri_gtk_ensure_stylesheet (GdkDisplay *display)
     return;
 
   provider = gtk_css_provider_new ();
-  gtk_css_provider_load_from_resource (provider, "/org/example/IriInspector/gtk/style.css");
+  gtk_css_provider_load_from_resource (provider, "/io/github/iri_inspector/IriInspector/gtk/style.css");
   gtk_style_context_add_provider_for_display (display, GTK_STYLE_PROVIDER (provider),
                                               GTK_STYLE_PROVIDER_PRIORITY_FALLBACK);
   g_object_set_data_full (G_OBJECT (display), "iri-gtk-css-provider", provider, g_object_unref);

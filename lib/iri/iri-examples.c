@@ -291,7 +291,7 @@ iri_get_examples (void)
   g_autoptr(GError) error = NULL;
   g_auto(GStrv) groups = NULL;
 
-  bytes = g_resource_lookup_data (iri_get_resource (), "/org/example/IriInspector/iri-examples.keyfile",
+  bytes = g_resource_lookup_data (iri_get_resource (), "/io/github/iri_inspector/IriInspector/iri-examples.keyfile",
                                   G_RESOURCE_LOOKUP_FLAGS_NONE, &error);
   /* The file is compiled into the library: not finding it is a build
    * bug, not a run-time condition. */

@@ -56,7 +56,7 @@ def main():
     value = os.environ.get('XDG_DATA_DIRS') or '/usr/local/share:/usr/share'
     data_dirs = [d for d in value.split(':') if d]
     names = names_in(source_root)
-    app_id = 'org.example.IriInspector'
+    app_id = 'io.github.iri_inspector.IriInspector'
     names[app_id] = 'the application icon'
     names[app_id + '-symbolic'] = 'the symbolic application icon'
 

@@ -124,7 +124,7 @@ test_start (gconstpointer data)
  * preferences feeds the same policy.  Needs the core's policy. */
 typedef struct {
   const char *name;
-  const char *keyfile;   /* the [org/example/IriInspector] group's lines */
+  const char *keyfile;   /* the [io/github/iri_inspector/IriInspector] group's lines */
   const char *uri;
   const char *readable;
 } PolicyCase;
@@ -171,7 +171,7 @@ test_policy (gconstpointer data)
   settings_dir = g_build_filename (config, "glib-2.0", "settings", NULL);
   g_assert_cmpint (g_mkdir_with_parents (settings_dir, 0700), ==, 0);
   keyfile = g_build_filename (settings_dir, "keyfile", NULL);
-  contents = g_strdup_printf ("[org/example/IriInspector]\n%s", c->keyfile);
+  contents = g_strdup_printf ("[io/github/iri_inspector/IriInspector]\n%s", c->keyfile);
   g_file_set_contents (keyfile, contents, -1, &error);
   g_assert_no_error (error);
 
