@@ -929,6 +929,8 @@ iri_inspector_window_report_first_frame (IriInspectorWindow *self)
 
   self->report_first_frame = TRUE;
   watch_first_frame (self);
+  /* Asked again of a window already shown: it draws once more. */
+  gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
 /* ------------------------------------------------------------------ */
