@@ -67,6 +67,7 @@ struct _IriInspectorWindow
   GtkWidget             *pages[N_PAGES];
   AdwViewStackPage      *stack_pages[N_PAGES];
   gboolean               dirty[N_PAGES];
+  guint                  update_id;   /* renderings and page, after the frame */
 
   /* The sidebar: the lines of a file, or links found in a text. */
   GPtrArray             *lines;       /* (element-type utf8) */
@@ -168,12 +169,33 @@ update_badge (IriInspectorWindow *self)
   adw_view_stack_page_set_needs_attention (page, severity >= IRI_SEVERITY_WARNING);
 }
 
+/* The renderings of the text and the visible page: after the frame
+ * that shows a keystroke in the entry, at low priority, so that key
+ * events and frames always come first. */
+static gboolean
+update_idle_cb (gpointer user_data)
+{
+  IriInspectorWindow *self = user_data;
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (self->entry));
+  Page visible = visible_page (self);
+
+  self->update_id = 0;
+  iri_gtk_view_set_text (IRI_GTK_VIEW (self->embed_view), text);
+  iri_gtk_view_set_text (IRI_GTK_VIEW (self->isolate_view), text);
+  update_rtl_rendering (self, text);
+  if (self->dirty[visible])
+    update_page (self, visible);
+  /* A report of the first frame waits for the frame that shows this. */
+  if (self->report_first_frame || self->screenshot != NULL)
+    gtk_widget_queue_draw (GTK_WIDGET (self));
+  return G_SOURCE_REMOVE;
+}
+
 static void
 text_changed_cb (IriInspectorWindow *self)
 {
   const char *text = gtk_editable_get_text (GTK_EDITABLE (self->entry));
   IriAnalysis *analysis = iri_gtk_entry_get_analysis (IRI_GTK_ENTRY (self->entry));
-  Page visible;
 
   /* The entry's analysis, unless its own handler has not run yet. */
   g_clear_pointer (&self->analysis, iri_analysis_unref);
@@ -182,15 +204,15 @@ text_changed_cb (IriInspectorWindow *self)
   else
     self->analysis = iri_analyzer_analyze (self->analyzer, text, -1);
 
-  iri_gtk_view_set_text (IRI_GTK_VIEW (self->embed_view), text);
-  iri_gtk_view_set_text (IRI_GTK_VIEW (self->isolate_view), text);
-  update_rtl_rendering (self, text);
   update_badge (self);
 
   for (Page page = 0; page < N_PAGES; page++)
     self->dirty[page] = TRUE;
-  visible = visible_page (self);
-  update_page (self, visible);
+  /* The entry shows the keystroke in the next frame; the renderings and
+   * the visible page follow once the events and that frame are done,
+   * and only for the last of several quick keystrokes. */
+  if (self->update_id == 0)
+    self->update_id = g_idle_add_full (G_PRIORITY_LOW, update_idle_cb, self, NULL);
 }
 
 static void
@@ -874,6 +896,9 @@ static void
 after_paint_cb (GdkFrameClock      *clock,
                 IriInspectorWindow *self)
 {
+  /* The first frame that shows the text everywhere, page included. */
+  if (self->update_id != 0)
+    return;
   if (self->report_first_frame)
     {
       /* CLOCK_MONOTONIC, in µs: the benchmark subtracts the time it
@@ -957,6 +982,7 @@ iri_inspector_window_dispose (GObject *object)
 
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
+  g_clear_handle_id (&self->update_id, g_source_remove);
   g_clear_pointer (&self->analysis, iri_analysis_unref);
   g_clear_object (&self->analyzer);
   g_clear_object (&self->policy);
