@@ -27,4 +27,14 @@ void                  iri_inspector_lazy_list_reset (IriInspectorLazyList *self,
                                                      gpointer              data,
                                                      GDestroyNotify        destroy);
 
+typedef gboolean (*IriInspectorRowEqual) (GObject *a,
+                                          GObject *b);
+
+void                  iri_inspector_lazy_list_update (IriInspectorLazyList *self,
+                                                      guint                 n_items,
+                                                      IriInspectorMakeRow   make_row,
+                                                      gpointer              data,
+                                                      GDestroyNotify        destroy,
+                                                      IriInspectorRowEqual  equal);
+
 G_END_DECLS

@@ -85,6 +85,18 @@ iri_inspector_row_get_span (IriInspectorRow *self,
   *end = self->end;
 }
 
+/* Whether @a and @b show the same cells for the same span. */
+gboolean
+iri_inspector_row_equal (IriInspectorRow *a,
+                         IriInspectorRow *b)
+{
+  g_return_val_if_fail (IRI_INSPECTOR_IS_ROW (a), FALSE);
+  g_return_val_if_fail (IRI_INSPECTOR_IS_ROW (b), FALSE);
+
+  return a->start == b->start && a->end == b->end &&
+         g_strv_equal ((const char * const *) a->cells, (const char * const *) b->cells);
+}
+
 static void
 free_closure_data (gpointer  data,
                    GClosure *closure)

@@ -1,7 +1,8 @@
 /* iri-inspector-table-page.c: the Units and Characters pages
  *
  * Both are column views over a lazy list (iri-inspector-lazy-list.c):
- * the rows of a keystroke's analysis are only made when shown.
+ * the rows of a keystroke's analysis are only made when shown, and a
+ * keystroke rebinds only the rows on screen that it changed.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -131,9 +132,10 @@ iri_inspector_table_page_set_analysis (IriInspectorTablePage *self,
     {
       guint n = analysis != NULL ? iri_analysis_get_n_units (analysis) : 0;
 
-      iri_inspector_lazy_list_reset (self->rows, n, make_unit_row,
-                                     analysis != NULL ? iri_analysis_ref (analysis) : NULL,
-                                     (GDestroyNotify) iri_analysis_unref);
+      iri_inspector_lazy_list_update (self->rows, n, make_unit_row,
+                                      analysis != NULL ? iri_analysis_ref (analysis) : NULL,
+                                      (GDestroyNotify) iri_analysis_unref,
+                                      (IriInspectorRowEqual) iri_inspector_row_equal);
     }
   else
     {
@@ -150,13 +152,15 @@ iri_inspector_table_page_set_analysis (IriInspectorTablePage *self,
       if (analysis != NULL)
         {
           data->analysis = iri_analysis_ref (analysis);
-          iri_inspector_lazy_list_reset (self->rows, n, make_char_row, data, (GDestroyNotify) char_data_free);
+          iri_inspector_lazy_list_update (self->rows, n, make_char_row, data, (GDestroyNotify) char_data_free,
+                                          (IriInspectorRowEqual) iri_inspector_row_equal);
         }
       else
         {
           g_free (data->offsets);
           g_free (data);
-          iri_inspector_lazy_list_reset (self->rows, 0, NULL, NULL, NULL);
+          iri_inspector_lazy_list_update (self->rows, 0, NULL, NULL, NULL,
+                                          (IriInspectorRowEqual) iri_inspector_row_equal);
         }
     }
 
