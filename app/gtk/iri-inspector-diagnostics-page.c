@@ -46,6 +46,11 @@ new_label (const char *text,
 
   gtk_label_set_wrap (GTK_LABEL (label), TRUE);
   gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  /* Without a width in characters, GtkLabel takes its minimum width
+   * from a layout 0 pixels wide: a line per character of a quoted IRI,
+   * and Pango shapes the rest of the quote again for each, which took
+   * seconds for a few findings about a long IRI. */
+  gtk_label_set_width_chars (GTK_LABEL (label), 20);
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_widget_set_hexpand (label, TRUE);
   if (css_class != NULL)
