@@ -210,8 +210,15 @@ text_changed_cb (IriInspectorWindow *self)
     self->dirty[page] = TRUE;
   /* The entry shows the keystroke in the next frame; the renderings and
    * the visible page follow once the events and that frame are done,
-   * and only for the last of several quick keystrokes. */
-  if (self->update_id == 0)
+   * and only for the last of several quick keystrokes.  Before the
+   * window is shown there is no frame to wait for: its first frame
+   * shows everything, laid out once. */
+  if (!gtk_widget_get_mapped (GTK_WIDGET (self)))
+    {
+      g_clear_handle_id (&self->update_id, g_source_remove);
+      update_idle_cb (self);
+    }
+  else if (self->update_id == 0)
     self->update_id = g_idle_add_full (G_PRIORITY_LOW, update_idle_cb, self, NULL);
 }
 
