@@ -6,10 +6,10 @@
  * a list view only asks for the rows it shows, so they are made then,
  * and the few made are remembered until the next reset.
  *
- * A keystroke changes few of the rows on screen: an update makes again
- * only the rows a view holds, and tells it about those that differ and
- * about the change of length, so that the view rebinds a few rows
- * instead of all of them.
+ * A keystroke changes few rows: a splice tells a view which ones
+ * (iri_inspector_lazy_list_splice()), and the rows it holds around them
+ * are brought up to date in place, so that the view rebinds nothing and
+ * only the labels whose text changed are set again.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -136,96 +136,71 @@ iri_inspector_lazy_list_reset (IriInspectorLazyList *self,
   g_list_model_items_changed (G_LIST_MODEL (self), 0, removed, n_items);
 }
 
-static int
-compare_positions (gconstpointer a,
-                   gconstpointer b)
-{
-  guint x = *(const guint *) a, y = *(const guint *) b;
-
-  return x < y ? -1 : x > y;
-}
-
 /**
- * iri_inspector_lazy_list_update:
+ * iri_inspector_lazy_list_splice:
  * @self: the list
- * @n_items: the new number of rows
+ * @position: the first row that changed
+ * @removed: how many rows there were from @position
+ * @added: how many rows there are now from @position
  * @make_row: makes a row of @data
  * @data: (transfer full): what the rows are made of
  * @destroy: frees @data
- * @equal: whether two rows show the same
+ * @update: makes a row show what another shows (in place)
  *
- * Replaces the rows as iri_inspector_lazy_list_reset() does, but only
- * reports the rows that a consumer holds and that changed, and the
- * change of length.  A row nobody holds any more is dropped silently:
- * it is made again, from the new data, when it is asked for.
+ * Replaces the data, as iri_inspector_lazy_list_reset() does, when only
+ * the rows from @position changed, and tells a view just that.  The
+ * rows a view holds outside the range stay the same objects, moved to
+ * their new positions: each is made again from @data and @update brings
+ * the old one up to date (an index or a span may have moved), which
+ * lets the view rebind nothing.  A row nobody holds any more is dropped
+ * silently: it is made from the new data when it is asked for.
  */
 void
-iri_inspector_lazy_list_update (IriInspectorLazyList *self,
-                                guint                 n_items,
-                                IriInspectorMakeRow   make_row,
-                                gpointer              data,
-                                GDestroyNotify        destroy,
-                                IriInspectorRowEqual  equal)
+iri_inspector_lazy_list_splice (IriInspectorLazyList  *self,
+                                guint                  position,
+                                guint                  removed,
+                                guint                  added,
+                                IriInspectorMakeRow    make_row,
+                                gpointer               data,
+                                GDestroyNotify         destroy,
+                                IriInspectorRowUpdate  update)
 {
   g_autoptr(GHashTable) old = NULL;
-  g_autoptr(GArray) held = g_array_new (FALSE, FALSE, sizeof (guint));
-  g_autoptr(GArray) changed = g_array_new (FALSE, FALSE, sizeof (guint));
   GHashTableIter iter;
   gpointer key, value;
-  guint old_n, common;
 
   g_return_if_fail (IRI_INSPECTOR_IS_LAZY_LIST (self));
+  g_return_if_fail (position + removed <= self->n_items);
 
-  old_n = self->n_items;
-  common = MIN (old_n, n_items);
   old = g_steal_pointer (&self->made);
   self->made = g_hash_table_new_full (NULL, NULL, NULL, g_object_unref);
   clear_data (self);
-  self->n_items = n_items;
+  self->n_items = self->n_items - removed + added;
   self->make_row = make_row;
   self->data = data;
   self->destroy = destroy;
 
-  /* The rows a view or a selection still holds (ours is one reference). */
   g_hash_table_iter_init (&iter, old);
   while (g_hash_table_iter_next (&iter, &key, &value))
     {
-      guint position = GPOINTER_TO_UINT (key);
+      guint before = GPOINTER_TO_UINT (key), after;
+      GObject *row = value;
+      g_autoptr(GObject) fresh = NULL;
 
-      if (position < common && G_OBJECT (value)->ref_count > 1)
-        g_array_append_val (held, position);
-    }
-  g_array_sort (held, compare_positions);
-
-  for (guint i = 0; i < held->len; i++)
-    {
-      guint position = g_array_index (held, guint, i);
-      GObject *before = g_hash_table_lookup (old, GUINT_TO_POINTER (position));
-      GObject *row = make_row != NULL ? make_row (data, position) : NULL;
-
-      if (row != NULL && equal (before, row))
-        {
-          g_object_unref (row);
-          row = g_object_ref (before);
-        }
+      /* Ours is the only reference: nobody shows it. */
+      if (row->ref_count == 1)
+        continue;
+      if (before < position)
+        after = before;
+      else if (before >= position + removed)
+        after = before - removed + added;
       else
-        g_array_append_val (changed, position);
-      if (row != NULL)
-        g_hash_table_insert (self->made, GUINT_TO_POINTER (position), row);
+        continue;
+      fresh = make_row (data, after);
+      update (row, fresh);
+      g_hash_table_insert (self->made, GUINT_TO_POINTER (after), g_object_ref (row));
     }
 
-  /* The change of length first, so that a view counts as many rows as
-   * the list has when it is told which rows changed, one signal per run
-   * of them. */
-  if (n_items != old_n)
-    g_list_model_items_changed (G_LIST_MODEL (self), common, old_n - common, n_items - common);
-  for (guint i = 0; i < changed->len; )
-    {
-      guint first = g_array_index (changed, guint, i), n = 1;
-
-      while (i + n < changed->len && g_array_index (changed, guint, i + n) == first + n)
-        n++;
-      g_list_model_items_changed (G_LIST_MODEL (self), first, n, n);
-      i += n;
-    }
+  if (removed > 0 || added > 0)
+    g_list_model_items_changed (G_LIST_MODEL (self), position, removed, added);
 }

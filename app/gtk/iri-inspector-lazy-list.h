@@ -27,14 +27,16 @@ void                  iri_inspector_lazy_list_reset (IriInspectorLazyList *self,
                                                      gpointer              data,
                                                      GDestroyNotify        destroy);
 
-typedef gboolean (*IriInspectorRowEqual) (GObject *a,
-                                          GObject *b);
+typedef void (*IriInspectorRowUpdate) (GObject *row,
+                                       GObject *from);
 
-void                  iri_inspector_lazy_list_update (IriInspectorLazyList *self,
-                                                      guint                 n_items,
+void                  iri_inspector_lazy_list_splice (IriInspectorLazyList *self,
+                                                      guint                 position,
+                                                      guint                 removed,
+                                                      guint                 added,
                                                       IriInspectorMakeRow   make_row,
                                                       gpointer              data,
                                                       GDestroyNotify        destroy,
-                                                      IriInspectorRowEqual  equal);
+                                                      IriInspectorRowUpdate update);
 
 G_END_DECLS

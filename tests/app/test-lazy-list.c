@@ -1,9 +1,9 @@
 /* test-lazy-list.c: a keystroke rebinds only the rows it changed
  *
  * The app's tables (iri-inspector-lazy-list.c) are updated on every
- * keystroke; an update must report exactly the rows a consumer holds
- * that changed, and the change of length, and afterwards every row must
- * be the one a full reset would give.
+ * keystroke; a splice must tell a view only the rows that changed, keep
+ * the rows it holds around them as the same objects, updated in place,
+ * and afterwards every row must be the one a full reset would give.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -27,17 +27,6 @@ make_row (gpointer data,
   return G_OBJECT (iri_inspector_row_new (position, position + 1, cell, index, NULL));
 }
 
-/* Rows of a string whose cells do not depend on the position. */
-static GObject *
-make_row_no_index (gpointer data,
-                   guint    position)
-{
-  const char *text = data;
-  char cell[2] = { text[position], '\0' };
-
-  return G_OBJECT (iri_inspector_row_new (0, 0, cell, NULL));
-}
-
 typedef struct {
   guint position, removed, added;
 } Change;
@@ -51,31 +40,37 @@ items_changed_cb (GListModel *model,
 {
   Change change = { position, removed, added };
 
-  /* The list already has its new length when it tells. */
-  g_assert_cmpuint (g_list_model_get_n_items (model), >=, position + added);
   g_array_append_val (changes, change);
 }
 
 static void
-update (IriInspectorLazyList *list,
-        const char           *text,
-        IriInspectorMakeRow   make)
+row_changed_cb (IriInspectorRow *row,
+                guint           *count)
 {
-  iri_inspector_lazy_list_update (list, strlen (text), make, g_strdup (text), g_free,
-                                  (IriInspectorRowEqual) iri_inspector_row_equal);
+  (*count)++;
+}
+
+static void
+splice (IriInspectorLazyList *list,
+        const char           *text,
+        guint                 position,
+        guint                 removed,
+        guint                 added)
+{
+  iri_inspector_lazy_list_splice (list, position, removed, added, make_row, g_strdup (text), g_free,
+                                  (IriInspectorRowUpdate) iri_inspector_row_update);
 }
 
 /* Every row is what a reset with @text would make. */
 static void
 assert_rows (IriInspectorLazyList *list,
-             const char           *text,
-             IriInspectorMakeRow   make)
+             const char           *text)
 {
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (list)), ==, strlen (text));
   for (guint i = 0; i < strlen (text); i++)
     {
       g_autoptr(IriInspectorRow) row = g_list_model_get_item (G_LIST_MODEL (list), i);
-      g_autoptr(GObject) expected = make ((gpointer) text, i);
+      g_autoptr(GObject) expected = make_row ((gpointer) text, i);
 
       g_assert_true (iri_inspector_row_equal (row, IRI_INSPECTOR_ROW (expected)));
     }
@@ -83,89 +78,73 @@ assert_rows (IriInspectorLazyList *list,
 }
 
 static void
-test_update (void)
+assert_change (GArray *changes,
+               guint   position,
+               guint   removed,
+               guint   added)
+{
+  Change *c;
+
+  g_assert_cmpuint (changes->len, ==, 1);
+  c = &g_array_index (changes, Change, 0);
+  g_assert_cmpuint (c->position, ==, position);
+  g_assert_cmpuint (c->removed, ==, removed);
+  g_assert_cmpuint (c->added, ==, added);
+  g_array_set_size (changes, 0);
+}
+
+static void
+test_splice (void)
 {
   g_autoptr(IriInspectorLazyList) list = iri_inspector_lazy_list_new (IRI_INSPECTOR_TYPE_ROW);
   g_autoptr(GArray) changes = g_array_new (FALSE, FALSE, sizeof (Change));
   g_autoptr(GPtrArray) held = g_ptr_array_new_with_free_func (g_object_unref);
-  Change *c;
+  guint updated = 0;
 
   g_signal_connect (list, "items-changed", G_CALLBACK (items_changed_cb), changes);
-  update (list, "abcdefgh", make_row_no_index);
-  g_assert_cmpuint (changes->len, ==, 1);
-  c = &g_array_index (changes, Change, 0);
-  g_assert_cmpuint (c->position, ==, 0);
-  g_assert_cmpuint (c->removed, ==, 0);
-  g_assert_cmpuint (c->added, ==, 8);
+  splice (list, "abcdefgh", 0, 0, 8);
+  assert_change (changes, 0, 0, 8);
 
-  /* A view holds rows 0–3. */
+  /* A view holds rows 0–3 and 6; row 7 was made and let go. */
   for (guint i = 0; i < 4; i++)
     g_ptr_array_add (held, g_list_model_get_item (G_LIST_MODEL (list), i));
-  /* A row made and let go (scrolled past) is not held. */
-  g_object_unref (g_list_model_get_item (G_LIST_MODEL (list), 6));
+  g_ptr_array_add (held, g_list_model_get_item (G_LIST_MODEL (list), 6));
+  g_object_unref (g_list_model_get_item (G_LIST_MODEL (list), 7));
+  for (guint i = 0; i < held->len; i++)
+    g_signal_connect (g_ptr_array_index (held, i), "changed", G_CALLBACK (row_changed_cb), &updated);
 
-  /* A character typed after the rows on screen: only the length. */
-  g_array_set_size (changes, 0);
-  update (list, "abcdefghi", make_row_no_index);
-  g_assert_cmpuint (changes->len, ==, 1);
-  c = &g_array_index (changes, Change, 0);
-  g_assert_cmpuint (c->position, ==, 8);
-  g_assert_cmpuint (c->removed, ==, 0);
-  g_assert_cmpuint (c->added, ==, 1);
-  /* The rows held are the same objects. */
-  for (guint i = 0; i < 4; i++)
-    {
-      g_autoptr(GObject) row = g_list_model_get_item (G_LIST_MODEL (list), i);
+  /* "X" typed at 2: the view hears of one new row; the rows held after
+   * it are the same objects, one further on, showing their new index. */
+  splice (list, "abXcdefgh", 2, 0, 1);
+  assert_change (changes, 2, 0, 1);
+  g_assert_cmpuint (updated, ==, 3);
+  {
+    g_autoptr(GObject) a = g_list_model_get_item (G_LIST_MODEL (list), 0);
+    g_autoptr(GObject) c = g_list_model_get_item (G_LIST_MODEL (list), 3);
+    g_autoptr(GObject) g = g_list_model_get_item (G_LIST_MODEL (list), 7);
 
-      g_assert_true (row == g_ptr_array_index (held, i));
-    }
-  assert_rows (list, "abcdefghi", make_row_no_index);
+    g_assert_true (a == g_ptr_array_index (held, 0));
+    g_assert_true (c == g_ptr_array_index (held, 2));
+    g_assert_true (g == g_ptr_array_index (held, 4));
+  }
+  assert_rows (list, "abXcdefgh");
 
-  /* A character typed among them: the rows held that differ, one run. */
-  g_array_set_size (changes, 0);
-  update (list, "abXcdefghi", make_row_no_index);
-  g_assert_cmpuint (changes->len, ==, 2);
-  c = &g_array_index (changes, Change, 0);
-  g_assert_cmpuint (c->position, ==, 9);
-  g_assert_cmpuint (c->removed, ==, 0);
-  g_assert_cmpuint (c->added, ==, 1);
-  c = &g_array_index (changes, Change, 1);
-  g_assert_cmpuint (c->position, ==, 2);
-  g_assert_cmpuint (c->removed, ==, 2);
-  g_assert_cmpuint (c->added, ==, 2);
-  assert_rows (list, "abXcdefghi", make_row_no_index);
-
-  /* Shorter: the tail goes, first. */
-  g_ptr_array_set_size (held, 0);
-  for (guint i = 0; i < 4; i++)
-    g_ptr_array_add (held, g_list_model_get_item (G_LIST_MODEL (list), i));
-  g_array_set_size (changes, 0);
-  update (list, "ab", make_row_no_index);
-  g_assert_cmpuint (changes->len, ==, 1);
-  c = &g_array_index (changes, Change, 0);
-  g_assert_cmpuint (c->position, ==, 2);
-  g_assert_cmpuint (c->removed, ==, 8);
-  g_assert_cmpuint (c->added, ==, 0);
-  assert_rows (list, "ab", make_row_no_index);
-
-  /* Empty, then rows that show their position: the same text again
-   * changes nothing, and a deletion changes every row after it. */
-  update (list, "", make_row);
-  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (list)), ==, 0);
-  update (list, "abcd", make_row);
-  g_ptr_array_set_size (held, 0);
-  for (guint i = 0; i < 4; i++)
-    g_ptr_array_add (held, g_list_model_get_item (G_LIST_MODEL (list), i));
-  g_array_set_size (changes, 0);
-  update (list, "abcd", make_row);
+  /* The same text again: nothing to tell, nothing updated. */
+  updated = 0;
+  splice (list, "abXcdefgh", 9, 0, 0);
   g_assert_cmpuint (changes->len, ==, 0);
-  update (list, "acd", make_row);
-  g_assert_cmpuint (changes->len, ==, 2);
-  c = &g_array_index (changes, Change, 1);
-  g_assert_cmpuint (c->position, ==, 1);
-  g_assert_cmpuint (c->removed, ==, 2);
-  g_assert_cmpuint (c->added, ==, 2);
-  assert_rows (list, "acd", make_row);
+  g_assert_cmpuint (updated, ==, 0);
+
+  /* Two characters replaced by one, then the end deleted. */
+  splice (list, "aYcdefgh", 1, 2, 1);
+  assert_change (changes, 1, 2, 1);
+  assert_rows (list, "aYcdefgh");
+  splice (list, "aY", 2, 6, 0);
+  assert_change (changes, 2, 6, 0);
+  assert_rows (list, "aY");
+  splice (list, "", 0, 2, 0);
+  assert_change (changes, 0, 2, 0);
+  assert_rows (list, "");
 }
 
 int
@@ -174,6 +153,6 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  g_test_add_func ("/app/lazy-list/update", test_update);
+  g_test_add_func ("/app/lazy-list/splice", test_splice);
   return g_test_run ();
 }
