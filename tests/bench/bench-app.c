@@ -162,6 +162,7 @@ typedef struct {
   GArray             *layout;      /* gint64 µs, the frame's layout phase */
   gint64              t_layout;
   gint64              t_sync_end;
+  gint64              t_load_frame;
 
   gint64              t0;
   gint64              last_paint;
@@ -233,6 +234,9 @@ settle_timeout_cb (gpointer data)
   b->waiting_settle = FALSE;
   if (b->loading)
     {
+      if (opt_phases)
+        g_printerr ("  loading the IRI: %.2f ms to its first frame, %.2f ms to settle\n",
+                    (b->t_load_frame - b->t0) / 1000.0, (done - b->t0) / 1000.0);
       b->loading = FALSE;
       b->cell_start = g_get_monotonic_time ();
       next_sample (b);
@@ -264,7 +268,9 @@ after_paint_cb (GdkFrameClock *clock,
   if (b->waiting_first)
     {
       b->waiting_first = FALSE;
-      if (!b->loading)
+      if (b->loading)
+        b->t_load_frame = now;
+      else
         {
           g_array_append_val (b->first, (gint64) { now - b->t0 });
           g_array_append_val (b->sync, (gint64) { b->t_sync_end - b->t0 });
@@ -382,7 +388,7 @@ measure_startup (const char *app)
 {
   g_autoptr(GRand) rand = g_rand_new_with_seed (58);
 
-  g_print ("\n| page shown at start | IRI length | exec → first frame median (ms) | min | max | runs |\n");
+  g_print ("\n| page shown at start | IRI length | exec to first frame, median (ms) | min | max | runs |\n");
   g_print ("|---|---|---|---|---|---|\n");
   for (gsize p = 0; p < G_N_ELEMENTS (all_pages); p++)
     {
