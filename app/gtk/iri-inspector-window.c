@@ -169,6 +169,9 @@ update_badge (IriInspectorWindow *self)
   adw_view_stack_page_set_needs_attention (page, severity >= IRI_SEVERITY_WARNING);
 }
 
+/* How long typing pauses before the renderings and the page follow. */
+#define UPDATE_DELAY_MS 100
+
 /* The renderings of the text and the visible page: after the frame
  * that shows a keystroke in the entry, at low priority, so that key
  * events and frames always come first. */
@@ -209,17 +212,18 @@ text_changed_cb (IriInspectorWindow *self)
   for (Page page = 0; page < N_PAGES; page++)
     self->dirty[page] = TRUE;
   /* The entry shows the keystroke in the next frame; the renderings and
-   * the visible page follow once the events and that frame are done,
-   * and only for the last of several quick keystrokes.  Before the
-   * window is shown there is no frame to wait for: its first frame
-   * shows everything, laid out once. */
+   * the visible page follow once typing pauses, for the last keystroke
+   * only.  They take long on a long IRI, and no event is read while
+   * they run: X11 translates a key when it is read, with the keymap of
+   * that moment, so keys typed meanwhile by a tool that remaps them
+   * (xdotool, input methods) would come out wrong or not at all.
+   * Before the window is shown there is no frame to wait for: its first
+   * frame shows everything, laid out once. */
+  g_clear_handle_id (&self->update_id, g_source_remove);
   if (!gtk_widget_get_mapped (GTK_WIDGET (self)))
-    {
-      g_clear_handle_id (&self->update_id, g_source_remove);
-      update_idle_cb (self);
-    }
-  else if (self->update_id == 0)
-    self->update_id = g_idle_add_full (G_PRIORITY_LOW, update_idle_cb, self, NULL);
+    update_idle_cb (self);
+  else
+    self->update_id = g_timeout_add_full (G_PRIORITY_LOW, UPDATE_DELAY_MS, update_idle_cb, self, NULL);
 }
 
 static void

@@ -2,6 +2,7 @@
 # type-test.sh: does every typed character reach the address field?
 #
 # Usage: tests/bench/type-test.sh [BUILD_DIR] [PAGE…] [--count=N] [--delay=MS]
+#                                 [--no-preview]
 #
 # Starts iri-inspector on PAGE (units, diagnostics, uri, characters,
 # compare, examples; all of them by default) under its own Xvfb and
@@ -13,7 +14,10 @@
 # benchmarks: the window draws once more and prints the text of its
 # address field) and compares it with what was typed.  Prints one line
 # per page: the characters that arrived, and whether the text is
-# exactly what was typed.  Needs xvfb-run, dbus-run-session, xdotool.
+# exactly what was typed.  With --no-preview the address field's URI
+# preview is off (the show-preview setting, in a key file of the
+# script's own), to tell the widget's share from the pages'.  Needs
+# xvfb-run, dbus-run-session, xdotool.
 #
 # SPDX-License-Identifier: LGPL-2.1-or-later
 
@@ -23,8 +27,10 @@ build=build
 pages=""
 count=500
 delay=15
+no_preview=
 for arg in "$@"; do
   case $arg in
+    --no-preview) no_preview=1 ;;
     --count=*) count=${arg#--count=} ;;
     --delay=*) delay=${arg#--delay=} ;;
     -*) echo "$0: unknown option $arg" >&2; exit 2 ;;
@@ -42,6 +48,13 @@ done
 export LC_ALL=C.UTF-8 LANGUAGE=
 export GSETTINGS_SCHEMA_DIR=$build/data GSETTINGS_BACKEND=memory
 export GSK_RENDERER=${GSK_RENDERER:-cairo}
+if [ -n "$no_preview" ]; then
+  config=$(mktemp -d)
+  trap 'rm -rf "$config"' EXIT
+  mkdir -p "$config/glib-2.0/settings"
+  printf '[io/github/iri_inspector/IriInspector]\nshow-preview=false\n' > "$config/glib-2.0/settings/keyfile"
+  export GSETTINGS_BACKEND=keyfile XDG_CONFIG_HOME=$config
+fi
 
 for page in $pages; do
   xvfb-run -a -s "-screen 0 1280x1024x24" dbus-run-session -- python3 - "$app" "$page" "$count" "$delay" <<'PY'
