@@ -11,16 +11,16 @@
  * which its GtkText delegate handles like a committed key), and takes
  * the wall time from just before the insertion to the window's next
  * GdkFrameClock::after-paint: the frame that shows the character.  It
- * also takes the time until everything the insertion caused is done:
- * the main loop idle below G_PRIORITY_LOW and the last frame painted
- * within 50 ms after that ("settled").
+ * also takes the time to the last frame the insertion caused, once no
+ * frame has come for 200 ms ("settled": the app updates the renderings
+ * and the page once typing pauses for 100 ms).
  *
  * The IRIs mix Hebrew, Arabic and Latin (host, path segments, query and
  * fragment); each page and length starts from a new one, and every
  * insertion makes a text the analysis has not seen, so no cache serves
  * a sample.  Characters are inserted at random places after the
- * authority.  Samples are 50 ms apart once the last one has settled, so
- * the frame clock's pacing adds nothing.  The cursor does not blink.
+ * authority.  A sample starts once the last one has settled, 200 ms
+ * after its last frame, so the frame clock's pacing adds nothing.  The cursor does not blink.
  * With --phases, it also prints to standard error how long the
  * insertion's own handlers took and the frame's layout phase; with
  * --no-preview, the address field's URI preview is off (the
@@ -166,6 +166,7 @@ typedef struct {
 
   gint64              t0;
   gint64              last_paint;
+  gint64              armed_at;
   gboolean            waiting_first;
   gboolean            waiting_settle;
   gboolean            loading;
@@ -225,10 +226,14 @@ report_cell (Bench *b)
                 percentile (b->sync, 50), percentile (b->layout, 50));
 }
 
-static gboolean
-settle_timeout_cb (gpointer data)
+/* No frame for QUIET_MS: everything the insertion caused is drawn.
+ * Longer than the app waits for typing to pause before it updates the
+ * renderings and the page (100 ms). */
+#define QUIET_MS 200
+
+static void
+settle_done (Bench *b)
 {
-  Bench *b = data;
   gint64 done = MAX (b->last_paint, b->t0);
 
   b->waiting_settle = FALSE;
@@ -240,22 +245,34 @@ settle_timeout_cb (gpointer data)
       b->loading = FALSE;
       b->cell_start = g_get_monotonic_time ();
       next_sample (b);
-      return G_SOURCE_REMOVE;
+      return;
     }
   g_array_append_val (b->settled, (gint64) { done - b->t0 });
   next_sample (b);
-  return G_SOURCE_REMOVE;
 }
 
-/* Everything of higher priority has run: the deferred work of the
- * insertion is done.  Its frame, if it needs one, comes within 50 ms. */
+static gboolean quiet_timeout_cb (gpointer data);
+
+/* Below every priority the app uses: a frame that was due has run. */
 static gboolean
-settle_idle_cb (gpointer data)
+quiet_idle_cb (gpointer data)
 {
   Bench *b = data;
 
-  b->last_paint = MAX (b->last_paint, g_get_monotonic_time ());
-  g_timeout_add (50, settle_timeout_cb, b);
+  if (b->last_paint > b->armed_at)
+    {
+      b->armed_at = g_get_monotonic_time ();
+      g_timeout_add (QUIET_MS, quiet_timeout_cb, b);
+    }
+  else
+    settle_done (b);
+  return G_SOURCE_REMOVE;
+}
+
+static gboolean
+quiet_timeout_cb (gpointer data)
+{
+  g_idle_add_full (G_PRIORITY_LOW + 100, quiet_idle_cb, data, NULL);
   return G_SOURCE_REMOVE;
 }
 
@@ -278,7 +295,8 @@ after_paint_cb (GdkFrameClock *clock,
         }
       b->waiting_settle = TRUE;
       b->last_paint = now;
-      g_idle_add_full (G_PRIORITY_LOW + 100, settle_idle_cb, b, NULL);
+      b->armed_at = now;
+      g_timeout_add (QUIET_MS, quiet_timeout_cb, b);
     }
   else if (b->waiting_settle)
     b->last_paint = now;
