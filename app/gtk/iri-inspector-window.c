@@ -172,9 +172,10 @@ update_badge (IriInspectorWindow *self)
 /* How long typing pauses before the renderings and the page follow. */
 #define UPDATE_DELAY_MS 100
 
-/* The renderings of the text and the visible page: after the frame
- * that shows a keystroke in the entry, at low priority, so that key
- * events and frames always come first. */
+/* The renderings of the text and the visible page: once typing pauses
+ * after the frame that shows a keystroke in the entry (see
+ * text_changed_cb()), at low priority, so that key events and frames
+ * always come first. */
 static gboolean
 update_idle_cb (gpointer user_data)
 {
