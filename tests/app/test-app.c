@@ -15,6 +15,7 @@
 #include "config.h"
 
 #include <string.h>
+#include <unistd.h>
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
 
@@ -24,15 +25,64 @@ static const char iri[] = "https://\xD7\x93\xD7\x95\xD7\x92\xD7\x9E\xD7\x94.exam
 
 typedef struct {
   const char *language;   /* LANGUAGE, "" for none */
+  const char *locale;     /* LC_ALL: C.UTF-8, or a name for it (see locale_dir_new()) */
   const char *direction;
   const char *screenshot;
 } Case;
 
 static const Case cases[] = {
-  { "", "ltr", "window.png" },
-  { "ar", "rtl", "window-ar.png" },
-  { "he", "rtl", "window-he.png" },
+  { "", "C.UTF-8", "ltr", "window.png" },
+  { "ar", "ar_EG.UTF-8", "rtl", "window-ar.png" },
+  { "he", "he_IL.UTF-8", "rtl", "window-he.png" },
 };
+
+/* A locale directory for LOCPATH in which @name is glibc's C.UTF-8
+ * under another name, or NULL when glibc has no C.UTF-8 directory.
+ *
+ * The app must run in an Arabic or Hebrew locale, not only with
+ * LANGUAGE set, and the test cannot count on the machine having one:
+ * GTK 4.18 takes the direction of the UI from the name of the LC_CTYPE
+ * locale (through Pango's default language), where GTK 4.8 took it
+ * from its own translation; and the glibc of Debian 13 ignores LANGUAGE
+ * in the C.UTF-8 locale, as in C.  The locale's data matter to neither:
+ * the C.UTF-8 data under the name "ar_EG.UTF-8" give both what they
+ * read, the same on every machine. */
+static char *
+locale_dir_new (const char *name)
+{
+  static const char *const c_utf8_dirs[] = { "/usr/lib/locale/C.utf8", "/usr/lib/locale/C.UTF-8" };
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *link = NULL;
+
+  for (gsize i = 0; i < G_N_ELEMENTS (c_utf8_dirs); i++)
+    {
+      if (!g_file_test (c_utf8_dirs[i], G_FILE_TEST_IS_DIR))
+        continue;
+      dir = g_dir_make_tmp ("iri-test-locale-XXXXXX", &error);
+      g_assert_no_error (error);
+      link = g_build_filename (dir, name, NULL);
+      g_assert_cmpint (symlink (c_utf8_dirs[i], link), ==, 0);
+      return g_steal_pointer (&dir);
+    }
+  return NULL;
+}
+
+static void
+locale_dir_free (char *dir)
+{
+  g_autoptr(GDir) entries = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  while (entries != NULL && (name = g_dir_read_name (entries)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+
+      g_assert_cmpint (g_unlink (path), ==, 0);
+    }
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+  g_free (dir);
+}
 
 /* The pixels are not all alike: the window has content. */
 static void
@@ -82,6 +132,7 @@ test_start (gconstpointer data)
   g_autofree char *expected_text = g_strdup_printf ("\ntext %s\n", iri);
   g_autofree char *expected_direction = g_strdup_printf ("\ndirection %s\n", c->direction);
   g_autofree char *dbus_run_session = g_find_program_in_path ("dbus-run-session");
+  char *locale_dir = NULL;
 
   if (g_getenv ("DISPLAY") == NULL && g_getenv ("WAYLAND_DISPLAY") == NULL)
     {
@@ -89,9 +140,20 @@ test_start (gconstpointer data)
       return;
     }
 
+  if (!g_str_equal (c->locale, "C.UTF-8"))
+    {
+      locale_dir = locale_dir_new (c->locale);
+      if (locale_dir == NULL)
+        {
+          g_test_skip ("glibc has no C.UTF-8 locale directory to name the locale after");
+          return;
+        }
+      g_subprocess_launcher_setenv (launcher, "LOCPATH", locale_dir, TRUE);
+    }
+
   g_remove (screenshot);
   g_subprocess_launcher_setenv (launcher, "LANGUAGE", c->language, TRUE);
-  g_subprocess_launcher_setenv (launcher, "LC_ALL", "C.UTF-8", TRUE);
+  g_subprocess_launcher_setenv (launcher, "LC_ALL", c->locale, TRUE);
   /* In a D-Bus session of its own, as on a desktop: a GApplication
    * registers itself on the session bus. */
   if (dbus_run_session != NULL)
@@ -103,6 +165,7 @@ test_start (gconstpointer data)
   g_assert_no_error (error);
   g_subprocess_communicate_utf8 (app, NULL, NULL, &out, &err, &error);
   g_assert_no_error (error);
+  g_clear_pointer (&locale_dir, locale_dir_free);
   g_test_message ("standard error of the app:\n%s", err);
   g_assert_true (g_subprocess_get_if_exited (app));
   g_assert_cmpint (g_subprocess_get_exit_status (app), ==, 0);
