@@ -50,7 +50,11 @@ struct _IriInspectorWindow
 
   /* Template children */
   AdwToastOverlay       *toast_overlay;
-  AdwFlap               *flap;
+#if ADW_CHECK_VERSION (1, 4, 0)
+  AdwOverlaySplitView   *split_view;  /* iri-inspector-window.ui */
+#else
+  AdwFlap               *flap;        /* iri-inspector-window-adw-1-2.ui */
+#endif
   AdwWindowTitle        *sidebar_title;
   GtkListView           *sidebar_list;
   GtkWidget             *sidebar_button;
@@ -88,6 +92,30 @@ toast (IriInspectorWindow *self,
        const char         *title)
 {
   adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (title));
+}
+
+/* The sidebar is in an AdwOverlaySplitView with libadwaita 1.4 and
+ * later, where breakpoints adapt the window to its width; in an AdwFlap
+ * (deprecated in 1.4) before. */
+static gboolean
+sidebar_get_shown (IriInspectorWindow *self)
+{
+#if ADW_CHECK_VERSION (1, 4, 0)
+  return adw_overlay_split_view_get_show_sidebar (self->split_view);
+#else
+  return adw_flap_get_reveal_flap (self->flap);
+#endif
+}
+
+static void
+sidebar_set_shown (IriInspectorWindow *self,
+                   gboolean            shown)
+{
+#if ADW_CHECK_VERSION (1, 4, 0)
+  adw_overlay_split_view_set_show_sidebar (self->split_view, shown);
+#else
+  adw_flap_set_reveal_flap (self->flap, shown);
+#endif
 }
 
 /* ------------------------------------------------------------------ */
@@ -234,7 +262,7 @@ sidebar_show (IriInspectorWindow *self,
   adw_window_title_set_title (self->sidebar_title, title);
   adw_window_title_set_subtitle (self->sidebar_title, subtitle);
   gtk_widget_set_visible (self->sidebar_button, TRUE);
-  adw_flap_set_reveal_flap (self->flap, TRUE);
+  sidebar_set_shown (self, TRUE);
 }
 
 static void
@@ -745,7 +773,7 @@ toggle_sidebar_action (GtkWidget  *widget,
   IriInspectorWindow *self = IRI_INSPECTOR_WINDOW (widget);
 
   if (self->lines != NULL)
-    adw_flap_set_reveal_flap (self->flap, !adw_flap_get_reveal_flap (self->flap));
+    sidebar_set_shown (self, !sidebar_get_shown (self));
 }
 
 static void
@@ -985,7 +1013,11 @@ iri_inspector_window_class_init (IriInspectorWindowClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/iri_inspector/IriInspector/iri-inspector-window.ui");
   gtk_widget_class_bind_template_child (widget_class, IriInspectorWindow, toast_overlay);
+#if ADW_CHECK_VERSION (1, 4, 0)
+  gtk_widget_class_bind_template_child (widget_class, IriInspectorWindow, split_view);
+#else
   gtk_widget_class_bind_template_child (widget_class, IriInspectorWindow, flap);
+#endif
   gtk_widget_class_bind_template_child (widget_class, IriInspectorWindow, sidebar_title);
   gtk_widget_class_bind_template_child (widget_class, IriInspectorWindow, sidebar_list);
   gtk_widget_class_bind_template_child (widget_class, IriInspectorWindow, sidebar_button);
