@@ -173,10 +173,9 @@ preferences_action (GSimpleAction *action,
 {
   IriInspectorApplication *self = user_data;
   GtkWindow *parent = gtk_application_get_active_window (GTK_APPLICATION (self));
-  GtkWindow *preferences = iri_inspector_preferences_new (self->settings);
+  IriInspectorPreferences *preferences = iri_inspector_preferences_new (self->settings);
 
-  gtk_window_set_transient_for (preferences, parent);
-  gtk_window_present (preferences);
+  iri_inspector_preferences_present (preferences, parent);
 }
 
 static void
@@ -188,7 +187,13 @@ about_action (GSimpleAction *action,
   static const char *developers[] = { "The IRI Inspector authors", NULL };
   GtkWindow *parent = gtk_application_get_active_window (GTK_APPLICATION (self));
 
+  /* AdwAboutWindow is deprecated for AdwAboutDialog (libadwaita 1.5),
+   * which takes the same properties. */
+#if ADW_CHECK_VERSION (1, 5, 0)
+  adw_show_about_dialog (GTK_WIDGET (parent),
+#else
   adw_show_about_window (parent,
+#endif
                          "application-name", _("IRI Inspector"),
                          "application-icon", IRI_INSPECTOR_APP_ID,
                          "version", PACKAGE_VERSION,
