@@ -155,7 +155,18 @@ quit_action (GSimpleAction *action,
 
   /* Closing the windows saves their state (size) on the way out. */
   for (GList *l = windows; l != NULL; l = l->next)
-    gtk_window_close (l->data);
+    {
+#if ADW_CHECK_VERSION (1, 5, 0)
+      AdwDialog *dialog;
+
+      /* Asked to close, a window with a dialog (the preferences, the
+       * about dialog) closes the dialog instead, so those go first. */
+      while (ADW_IS_APPLICATION_WINDOW (l->data) &&
+             (dialog = adw_application_window_get_visible_dialog (l->data)) != NULL)
+        adw_dialog_force_close (dialog);
+#endif
+      gtk_window_close (l->data);
+    }
 }
 
 static void
