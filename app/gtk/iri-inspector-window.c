@@ -52,6 +52,8 @@ struct _IriInspectorWindow
   AdwToastOverlay       *toast_overlay;
 #if ADW_CHECK_VERSION (1, 4, 0)
   AdwOverlaySplitView   *split_view;  /* iri-inspector-window.ui */
+  GdkFrameClock         *show_sidebar_clock;  /* see sidebar_set_shown() */
+  gulong                 show_sidebar_id;
 #else
   AdwFlap               *flap;        /* iri-inspector-window-adw-1-2.ui */
 #endif
@@ -107,11 +109,47 @@ sidebar_get_shown (IriInspectorWindow *self)
 #endif
 }
 
+#if ADW_CHECK_VERSION (1, 4, 0)
+static void
+cancel_show_sidebar (IriInspectorWindow *self)
+{
+  if (self->show_sidebar_clock != NULL)
+    g_clear_signal_handler (&self->show_sidebar_id, self->show_sidebar_clock);
+  g_clear_object (&self->show_sidebar_clock);
+}
+
+static void
+show_sidebar_after_paint_cb (GdkFrameClock      *clock,
+                             IriInspectorWindow *self)
+{
+  cancel_show_sidebar (self);
+  adw_overlay_split_view_set_show_sidebar (self->split_view, TRUE);
+}
+#endif
+
 static void
 sidebar_set_shown (IriInspectorWindow *self,
                    gboolean            shown)
 {
 #if ADW_CHECK_VERSION (1, 4, 0)
+  /* Before its first allocation, AdwOverlaySplitView slides the sidebar
+   * in over a distance of 0 px: its progress becomes NaN and its content
+   * is given a width near INT_MIN (libadwaita 1.7).  A list opened from
+   * the command line is shown that early, so the sidebar then waits for
+   * the window's first frame. */
+  if (shown && gtk_widget_get_width (GTK_WIDGET (self->split_view)) == 0)
+    {
+      if (self->show_sidebar_clock == NULL)
+        {
+          if (!gtk_widget_get_realized (GTK_WIDGET (self)))
+            gtk_widget_realize (GTK_WIDGET (self));
+          self->show_sidebar_clock = g_object_ref (gtk_widget_get_frame_clock (GTK_WIDGET (self)));
+          self->show_sidebar_id = g_signal_connect (self->show_sidebar_clock, "after-paint",
+                                                    G_CALLBACK (show_sidebar_after_paint_cb), self);
+        }
+      return;
+    }
+  cancel_show_sidebar (self);
   adw_overlay_split_view_set_show_sidebar (self->split_view, shown);
 #else
   adw_flap_set_reveal_flap (self->flap, shown);
@@ -1013,6 +1051,9 @@ iri_inspector_window_dispose (GObject *object)
 
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
+#if ADW_CHECK_VERSION (1, 4, 0)
+  cancel_show_sidebar (self);
+#endif
   g_clear_pointer (&self->analysis, iri_analysis_unref);
   g_clear_object (&self->analyzer);
   g_clear_object (&self->policy);
