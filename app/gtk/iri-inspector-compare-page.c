@@ -83,17 +83,17 @@ update (IriInspectorComparePage *self)
         case IRI_COMPARISON_SIMPLE:
           title = _("The same, character for character");
           subtitle = _("Simple string comparison (§5.3.1)");
-          icon = "emblem-ok-symbolic";
+          icon = "object-select-symbolic";
           break;
         case IRI_COMPARISON_SYNTAX:
           title = _("Equivalent after syntax-based normalization");
           subtitle = _("Case, percent-encoding and dot segments (§5.3.2)");
-          icon = "emblem-ok-symbolic";
+          icon = "object-select-symbolic";
           break;
         case IRI_COMPARISON_SCHEME:
           title = _("Equivalent after scheme-based normalization");
           subtitle = _("Default ports, empty paths and the like for the scheme (§5.3.3)");
-          icon = "emblem-ok-symbolic";
+          icon = "object-select-symbolic";
           break;
         case IRI_COMPARISON_DIFFERENT:
         default:

@@ -153,7 +153,7 @@ iri_inspector_diagnostics_page_init (IriInspectorDiagnosticsPage *self)
   g_signal_connect_swapped (self->list, "row-activated", G_CALLBACK (row_activated_cb), self);
   scrolled = iri_inspector_scrolled_page (self->list);
 
-  adw_status_page_set_icon_name (ADW_STATUS_PAGE (empty), "emblem-ok-symbolic");
+  adw_status_page_set_icon_name (ADW_STATUS_PAGE (empty), "object-select-symbolic");
   adw_status_page_set_title (ADW_STATUS_PAGE (empty), _("No Findings"));
   adw_status_page_set_description (ADW_STATUS_PAGE (empty),
                                    _("Syntax errors, bidi hazards, look-alike characters and IDNA problems are listed here, each with the rule it breaks and a fix."));

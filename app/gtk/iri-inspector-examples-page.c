@@ -197,7 +197,12 @@ example_row (IriInspectorExamplesPage *self,
   gtk_widget_set_sensitive (load, iri_example_get_kind (example) != IRI_EXAMPLE_KIND_TEXT);
   g_object_set_data_full (G_OBJECT (load), "iri", g_steal_pointer (&rtl_text), g_free);
   g_signal_connect (load, "clicked", G_CALLBACK (load_clicked_cb), self);
+  /* add_action was renamed add_suffix in libadwaita 1.4. */
+#if ADW_CHECK_VERSION (1, 4, 0)
+  adw_expander_row_add_suffix (ADW_EXPANDER_ROW (row), load);
+#else
   adw_expander_row_add_action (ADW_EXPANDER_ROW (row), load);
+#endif
   return row;
 }
 

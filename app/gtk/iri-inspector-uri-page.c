@@ -71,6 +71,9 @@ add_value_row (IriInspectorUriPage *self,
   GtkWidget *copy = gtk_button_new_from_icon_name ("edit-copy-symbolic");
 
   gtk_label_set_xalign (GTK_LABEL (heading), 0);
+  /* Wrapped, so that the longest heading does not make the window
+   * wider than a phone's 360 px. */
+  gtk_label_set_wrap (GTK_LABEL (heading), TRUE);
   gtk_widget_add_css_class (heading, "caption-heading");
   gtk_widget_add_css_class (heading, "dim-label");
   gtk_label_set_xalign (GTK_LABEL (value), 0);

@@ -71,7 +71,7 @@ iri_inspector_severity_icon (IriSeverity severity)
     case IRI_SEVERITY_WARNING: return "dialog-warning-symbolic";
     case IRI_SEVERITY_INFO: return "dialog-information-symbolic";
     case IRI_SEVERITY_NONE:
-    default: return "emblem-ok-symbolic";
+    default: return "object-select-symbolic";
     }
 }
 

@@ -50,7 +50,13 @@ struct _IriInspectorWindow
 
   /* Template children */
   AdwToastOverlay       *toast_overlay;
-  AdwFlap               *flap;
+#if ADW_CHECK_VERSION (1, 4, 0)
+  AdwOverlaySplitView   *split_view;  /* iri-inspector-window.ui */
+  GdkFrameClock         *show_sidebar_clock;  /* see sidebar_set_shown() */
+  gulong                 show_sidebar_id;
+#else
+  AdwFlap               *flap;        /* iri-inspector-window-adw-1-2.ui */
+#endif
   AdwWindowTitle        *sidebar_title;
   GtkListView           *sidebar_list;
   GtkWidget             *sidebar_button;
@@ -88,6 +94,66 @@ toast (IriInspectorWindow *self,
        const char         *title)
 {
   adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (title));
+}
+
+/* The sidebar is in an AdwOverlaySplitView with libadwaita 1.4 and
+ * later, where breakpoints adapt the window to its width; in an AdwFlap
+ * (deprecated in 1.4) before. */
+static gboolean
+sidebar_get_shown (IriInspectorWindow *self)
+{
+#if ADW_CHECK_VERSION (1, 4, 0)
+  return adw_overlay_split_view_get_show_sidebar (self->split_view);
+#else
+  return adw_flap_get_reveal_flap (self->flap);
+#endif
+}
+
+#if ADW_CHECK_VERSION (1, 4, 0)
+static void
+cancel_show_sidebar (IriInspectorWindow *self)
+{
+  if (self->show_sidebar_clock != NULL)
+    g_clear_signal_handler (&self->show_sidebar_id, self->show_sidebar_clock);
+  g_clear_object (&self->show_sidebar_clock);
+}
+
+static void
+show_sidebar_after_paint_cb (GdkFrameClock      *clock,
+                             IriInspectorWindow *self)
+{
+  cancel_show_sidebar (self);
+  adw_overlay_split_view_set_show_sidebar (self->split_view, TRUE);
+}
+#endif
+
+static void
+sidebar_set_shown (IriInspectorWindow *self,
+                   gboolean            shown)
+{
+#if ADW_CHECK_VERSION (1, 4, 0)
+  /* Before its first allocation, AdwOverlaySplitView slides the sidebar
+   * in over a distance of 0 px: its progress becomes NaN and its content
+   * is given a width near INT_MIN (libadwaita 1.7).  A list opened from
+   * the command line is shown that early, so the sidebar then waits for
+   * the window's first frame. */
+  if (shown && gtk_widget_get_width (GTK_WIDGET (self->split_view)) == 0)
+    {
+      if (self->show_sidebar_clock == NULL)
+        {
+          if (!gtk_widget_get_realized (GTK_WIDGET (self)))
+            gtk_widget_realize (GTK_WIDGET (self));
+          self->show_sidebar_clock = g_object_ref (gtk_widget_get_frame_clock (GTK_WIDGET (self)));
+          self->show_sidebar_id = g_signal_connect (self->show_sidebar_clock, "after-paint",
+                                                    G_CALLBACK (show_sidebar_after_paint_cb), self);
+        }
+      return;
+    }
+  cancel_show_sidebar (self);
+  adw_overlay_split_view_set_show_sidebar (self->split_view, shown);
+#else
+  adw_flap_set_reveal_flap (self->flap, shown);
+#endif
 }
 
 /* ------------------------------------------------------------------ */
@@ -234,7 +300,7 @@ sidebar_show (IriInspectorWindow *self,
   adw_window_title_set_title (self->sidebar_title, title);
   adw_window_title_set_subtitle (self->sidebar_title, subtitle);
   gtk_widget_set_visible (self->sidebar_button, TRUE);
-  adw_flap_set_reveal_flap (self->flap, TRUE);
+  sidebar_set_shown (self, TRUE);
 }
 
 static void
@@ -628,6 +694,21 @@ known_hosts_file_changed_cb (IriInspectorWindow *self)
 /* ------------------------------------------------------------------ */
 /* Actions                                                             */
 
+/* GtkFileDialog from GTK 4.10, which deprecates GtkFileChooserNative. */
+#if GTK_CHECK_VERSION (4, 10, 0)
+static void
+open_done_cb (GObject      *source,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  g_autoptr(IriInspectorWindow) self = user_data;
+  g_autoptr(GFile) file = gtk_file_dialog_open_finish (GTK_FILE_DIALOG (source), result, NULL);
+
+  /* NULL when the dialog was cancelled or dismissed. */
+  if (file != NULL)
+    iri_inspector_window_open_file (self, file);
+}
+#else
 static void
 open_response_cb (GtkNativeDialog    *dialog,
                   int                 response,
@@ -641,6 +722,7 @@ open_response_cb (GtkNativeDialog    *dialog,
     }
   g_object_unref (dialog);
 }
+#endif
 
 static void
 open_action (GtkWidget  *widget,
@@ -648,21 +730,35 @@ open_action (GtkWidget  *widget,
              GVariant   *parameter)
 {
   IriInspectorWindow *self = IRI_INSPECTOR_WINDOW (widget);
-  GtkFileChooserNative *dialog;
   g_autoptr(GtkFileFilter) text = gtk_file_filter_new ();
   g_autoptr(GtkFileFilter) all = gtk_file_filter_new ();
+#if GTK_CHECK_VERSION (4, 10, 0)
+  g_autoptr(GtkFileDialog) dialog = gtk_file_dialog_new ();
+  g_autoptr(GListStore) filters = g_list_store_new (GTK_TYPE_FILE_FILTER);
+#else
+  GtkFileChooserNative *dialog;
+#endif
 
-  dialog = gtk_file_chooser_native_new (_("Open a List of IRIs"), GTK_WINDOW (self),
-                                        GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"), _("_Cancel"));
   gtk_file_filter_set_name (text, _("Text files"));
   gtk_file_filter_add_mime_type (text, "text/plain");
   gtk_file_filter_set_name (all, _("All files"));
   gtk_file_filter_add_pattern (all, "*");
+#if GTK_CHECK_VERSION (4, 10, 0)
+  g_list_store_append (filters, text);
+  g_list_store_append (filters, all);
+  gtk_file_dialog_set_title (dialog, _("Open a List of IRIs"));
+  gtk_file_dialog_set_accept_label (dialog, _("_Open"));
+  gtk_file_dialog_set_filters (dialog, G_LIST_MODEL (filters));
+  gtk_file_dialog_open (dialog, GTK_WINDOW (self), NULL, open_done_cb, g_object_ref (self));
+#else
+  dialog = gtk_file_chooser_native_new (_("Open a List of IRIs"), GTK_WINDOW (self),
+                                        GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"), _("_Cancel"));
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), text);
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), all);
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
   g_signal_connect (dialog, "response", G_CALLBACK (open_response_cb), self);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+#endif
 }
 
 static void
@@ -745,7 +841,7 @@ toggle_sidebar_action (GtkWidget  *widget,
   IriInspectorWindow *self = IRI_INSPECTOR_WINDOW (widget);
 
   if (self->lines != NULL)
-    adw_flap_set_reveal_flap (self->flap, !adw_flap_get_reveal_flap (self->flap));
+    sidebar_set_shown (self, !sidebar_get_shown (self));
 }
 
 static void
@@ -955,6 +1051,9 @@ iri_inspector_window_dispose (GObject *object)
 
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
+#if ADW_CHECK_VERSION (1, 4, 0)
+  cancel_show_sidebar (self);
+#endif
   g_clear_pointer (&self->analysis, iri_analysis_unref);
   g_clear_object (&self->analyzer);
   g_clear_object (&self->policy);
@@ -985,7 +1084,11 @@ iri_inspector_window_class_init (IriInspectorWindowClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/iri_inspector/IriInspector/iri-inspector-window.ui");
   gtk_widget_class_bind_template_child (widget_class, IriInspectorWindow, toast_overlay);
+#if ADW_CHECK_VERSION (1, 4, 0)
+  gtk_widget_class_bind_template_child (widget_class, IriInspectorWindow, split_view);
+#else
   gtk_widget_class_bind_template_child (widget_class, IriInspectorWindow, flap);
+#endif
   gtk_widget_class_bind_template_child (widget_class, IriInspectorWindow, sidebar_title);
   gtk_widget_class_bind_template_child (widget_class, IriInspectorWindow, sidebar_list);
   gtk_widget_class_bind_template_child (widget_class, IriInspectorWindow, sidebar_button);

@@ -105,7 +105,7 @@ if [ -x "$app" ] && { [ -n "${DISPLAY:-}" ] || [ -n "${WAYLAND_DISPLAY:-}" ]; };
   GSETTINGS_SCHEMA_DIR=$build/data GSETTINGS_BACKEND=memory IRI_INSPECTOR_LOCALEDIR=$build/po \
   python3 - "$app" <<'PY'
 import os, statistics, subprocess, sys, time
-for label, extra in (('default renderer', {}), ('cairo renderer', {'GDK_DEBUG': 'gl-disable'})):
+for label, extra in (('default renderer', {}), ('cairo renderer', {'GSK_RENDERER': 'cairo'})):
     env = dict(os.environ, **extra)
     times = []
     for _ in range(9):
