@@ -554,10 +554,17 @@ iri_gtk_entry_init (IriGtkEntry *self)
   gtk_widget_set_visible (self->preview, FALSE);
   gtk_widget_set_parent (self->preview, GTK_WIDGET (self));
 
+  /* One line, shortened in the middle so that the scheme and host stay
+   * in view with the end of the path; the copy button copies it whole.
+   * Not wrapped: a URI has no spaces, and Pango breaks such a line by
+   * trying one character after another, each try shaping the rest of
+   * the paragraph, which GtkLabel's height-for-width measure repeats:
+   * seconds per keystroke for a few thousand characters (issue 14), and
+   * a preview as tall as the window. */
   self->preview_label = gtk_label_new (NULL);
   gtk_label_set_selectable (GTK_LABEL (self->preview_label), TRUE);
-  gtk_label_set_wrap (GTK_LABEL (self->preview_label), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (self->preview_label), PANGO_WRAP_CHAR);
+  gtk_label_set_single_line_mode (GTK_LABEL (self->preview_label), TRUE);
+  gtk_label_set_ellipsize (GTK_LABEL (self->preview_label), PANGO_ELLIPSIZE_MIDDLE);
   gtk_label_set_max_width_chars (GTK_LABEL (self->preview_label), 40);
   gtk_label_set_xalign (GTK_LABEL (self->preview_label), 0.0);
   gtk_widget_set_hexpand (self->preview_label, TRUE);

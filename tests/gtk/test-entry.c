@@ -341,6 +341,54 @@ test_preview (void)
   g_assert_finalize_object (entry);
 }
 
+/* A long IRI's preview stays one line, shortened in the middle: it
+ * neither grows with the URI nor wraps it (wrapping a URI of a few
+ * thousand characters took seconds per keystroke), and the copy button
+ * still copies all of it. */
+static void
+test_preview_long (void)
+{
+  GtkWidget *entry = g_object_ref_sink (iri_gtk_entry_new ());
+  GtkWidget *window = iri_gtk_test_window_new (entry, GTK_TEXT_DIR_LTR);
+  GtkWidget *text = GTK_WIDGET (iri_gtk_test_get_text (entry));
+  GtkWidget *preview = gtk_widget_get_next_sibling (text);
+  GtkWidget *label = gtk_widget_get_first_child (preview);
+  GtkWidget *button = gtk_widget_get_next_sibling (label);
+  g_autoptr(GString) iri = g_string_new ("https://example.org/");
+  g_autofree char *copied = NULL;
+  int short_height, long_height, entry_width;
+  gint64 start;
+
+  iri_gtk_entry_set_show_preview (IRI_GTK_ENTRY (entry), TRUE);
+  iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), "https://example.org/" HE_SHALOM);
+  iri_gtk_test_wait (50);
+  gtk_widget_measure (label, GTK_ORIENTATION_VERTICAL, gtk_widget_get_width (label),
+                      &short_height, NULL, NULL, NULL);
+  entry_width = gtk_widget_get_width (entry);
+
+  while (iri->len < 4000)
+    g_string_append (iri, HE_SHALOM "/" AR_SAFHA "/");
+  start = g_get_monotonic_time ();
+  iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), iri->str);
+  iri_gtk_test_wait (50);
+  g_test_message ("set and drawn in %.1f ms", (g_get_monotonic_time () - start) / 1000.0);
+
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (label)), ==, iri_gtk_entry_get_uri (IRI_GTK_ENTRY (entry)));
+  g_assert_cmpint (gtk_label_get_ellipsize (GTK_LABEL (label)), ==, PANGO_ELLIPSIZE_MIDDLE);
+  g_assert_false (gtk_label_get_wrap (GTK_LABEL (label)));
+  gtk_widget_measure (label, GTK_ORIENTATION_VERTICAL, gtk_widget_get_width (label),
+                      &long_height, NULL, NULL, NULL);
+  g_assert_cmpint (long_height, ==, short_height);
+  g_assert_cmpint (gtk_widget_get_width (entry), ==, entry_width);
+
+  g_signal_emit_by_name (button, "clicked");
+  copied = iri_gtk_test_read_clipboard (gtk_widget_get_clipboard (entry));
+  g_assert_cmpstr (copied, ==, iri_gtk_entry_get_uri (IRI_GTK_ENTRY (entry)));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_assert_finalize_object (entry);
+}
+
 /* ------------------------------------------------------------------ */
 /* Diagnostics */
 
@@ -1326,6 +1374,7 @@ main (int   argc,
   g_test_add_func ("/iri-gtk/entry/lifecycle", test_lifecycle);
   g_test_add_func ("/iri-gtk/entry/uri", test_uri);
   g_test_add_func ("/iri-gtk/entry/preview", test_preview);
+  g_test_add_func ("/iri-gtk/entry/preview-long", test_preview_long);
   g_test_add_func ("/iri-gtk/entry/diagnostics/examples", test_diagnostics_examples);
   g_test_add_func ("/iri-gtk/entry/diagnostics/splice", test_diagnostics_splice);
   g_test_add_func ("/iri-gtk/entry/tooltip", test_tooltip);
