@@ -380,9 +380,14 @@ ensure_layout (IriGtkText *self)
   if (!self->display_dirty && self->layout != NULL)
     return;
 
-  g_clear_pointer (&self->display, iri_gtk_display_free);
+  /* The display may be current without its layout: the font coverage
+   * check builds the display, and the frame lays it out. */
+  if (self->display_dirty || self->display == NULL)
+    {
+      g_clear_pointer (&self->display, iri_gtk_display_free);
+      self->display = new_display (self, TRUE);
+    }
   g_clear_object (&self->layout);
-  self->display = new_display (self, TRUE);
   self->layout = new_layout (self, self->display);
   self->display_dirty = FALSE;
 }
@@ -418,11 +423,11 @@ static void
 update_coverage (IriGtkText *self)
 {
   g_autoptr(IriGtkDisplay) display = NULL;
-  g_autoptr(PangoLayout) layout = NULL;
   g_autofree guint8 *encode = NULL;
   g_autoptr(GArray) missing = NULL;
-  PangoLayoutIter *iter;
+  GList *items;
   const char *text;
+  int length;
   gboolean any = FALSE;
   gboolean reusable = FALSE;
   gboolean was = self->missing_glyphs;
@@ -454,21 +459,25 @@ update_coverage (IriGtkText *self)
     memcpy (self->elide_start, saved_start, sizeof saved_start);
     memcpy (self->elide_end, saved_end, sizeof saved_end);
   }
-  layout = new_layout (self, display);
-  text = pango_layout_get_text (layout);
+  text = iri_gtk_display_get_text (display, &length);
   encode = g_malloc0 (self->n_chars + 1);
   missing = g_array_new (FALSE, FALSE, sizeof (gunichar));
 
-  iter = pango_layout_get_iter (layout);
-  do
+  /* Pango chooses the font of each character when it itemizes the
+   * text, before shaping and line layout: itemizing the display as its
+   * layout does (our context, its attributes, a left-to-right base)
+   * names the fonts without laying the display out, which only the
+   * frame does, once, for the display it draws.  Laying it out here
+   * too was nine tenths of the work of a keystroke (issue 14). */
+  items = pango_itemize_with_base_dir (get_pango_context (self), PANGO_DIRECTION_LTR, text, 0, length,
+                                       iri_gtk_display_get_attributes (display), NULL);
+  for (GList *l = items; l != NULL; l = l->next)
     {
-      PangoLayoutRun *run = pango_layout_iter_get_run_readonly (iter);
+      PangoItem *item = l->data;
       hb_font_t *hb_font;
 
-      if (run == NULL)
-        continue;
-      hb_font = run->item->analysis.font != NULL ? pango_font_get_hb_font (run->item->analysis.font) : NULL;
-      for (const char *p = text + run->item->offset; p < text + run->item->offset + run->item->length;
+      hb_font = item->analysis.font != NULL ? pango_font_get_hb_font (item->analysis.font) : NULL;
+      for (const char *p = text + item->offset; p < text + item->offset + item->length;
            p = g_utf8_next_char (p))
         {
           gunichar c = g_utf8_get_char (p);
@@ -487,8 +496,7 @@ update_coverage (IriGtkText *self)
             g_array_append_val (missing, c);
         }
     }
-  while (pango_layout_iter_next_run (iter));
-  pango_layout_iter_free (iter);
+  g_list_free_full (items, (GDestroyNotify) pango_item_free);
 
   /* The whole unit is shown percent-encoded, not single characters:
    * half a word in escapes is harder to read than the whole of it. */
@@ -521,11 +529,11 @@ done:
   invalidate_display (self);
   if (!any && reusable && display != NULL)
     {
-      /* What was checked is what will be drawn. */
+      /* What was checked is what will be drawn: ensure_layout() lays
+       * it out. */
       g_clear_pointer (&self->display, iri_gtk_display_free);
       g_clear_object (&self->layout);
       self->display = g_steal_pointer (&display);
-      self->layout = g_steal_pointer (&layout);
       self->display_dirty = FALSE;
     }
   if (was != self->missing_glyphs)
