@@ -140,6 +140,7 @@ struct _IriGtkText
   guint               blink_id;
   gint64              blink_started;
   guint               coverage_idle_id;
+  guint               layout_serial;   /* of the context, when laid out */
 
   guint               editable_field : 1;  /* an entry, not a view */
   guint               editable : 1;
@@ -345,6 +346,7 @@ new_layout (IriGtkText    *self,
   text = iri_gtk_display_get_text (display, &length);
   pango_layout_set_text (layout, text, length);
   pango_layout_set_attributes (layout, iri_gtk_display_get_attributes (display));
+  iri_gtk_display_apply_paint_attributes (display, layout);
   return layout;
 }
 
@@ -377,7 +379,11 @@ new_display (IriGtkText *self,
 static void
 ensure_layout (IriGtkText *self)
 {
-  if (!self->display_dirty && self->layout != NULL)
+  /* A layout whose context changed (the font map did) would lay itself
+   * out again, without the paint attributes applied to its runs: it is
+   * rebuilt instead. */
+  if (!self->display_dirty && self->layout != NULL &&
+      self->layout_serial == pango_context_get_serial (pango_layout_get_context (self->layout)))
     return;
 
   /* The display may be current without its layout: the font coverage
@@ -389,6 +395,7 @@ ensure_layout (IriGtkText *self)
     }
   g_clear_object (&self->layout);
   self->layout = new_layout (self, self->display);
+  self->layout_serial = pango_context_get_serial (pango_layout_get_context (self->layout));
   self->display_dirty = FALSE;
 }
 

@@ -389,6 +389,89 @@ test_preview_long (void)
   g_assert_finalize_object (entry);
 }
 
+/* The attribute of @type that the run of @layout holding @index draws
+ * with, or NULL. */
+static PangoAttribute *
+run_attribute_at (PangoLayout    *layout,
+                  int             index,
+                  PangoAttrType   type)
+{
+  PangoLayoutLine *line = pango_layout_get_line_readonly (layout, 0);
+  PangoAttribute *found = NULL;
+
+  for (GSList *r = line->runs; r != NULL; r = r->next)
+    {
+      PangoGlyphItem *run = r->data;
+
+      if (index < run->item->offset || index >= run->item->offset + run->item->length)
+        continue;
+      /* As Pango's renderer reads them: the last one wins. */
+      for (GSList *a = run->item->analysis.extra_attrs; a != NULL; a = a->next)
+        {
+          PangoAttribute *attr = a->data;
+
+          if (attr->klass->type == type)
+            found = attr;
+        }
+    }
+  return found;
+}
+
+/* The colours of the units and the underlines of the findings reach
+ * every run they cover, in a long mixed-direction IRI too (they are
+ * applied run by run, not by Pango's walk of the whole list). */
+static void
+test_paint_attributes (void)
+{
+  GtkWidget *entry = g_object_ref_sink (iri_gtk_entry_new ());
+  GtkWidget *window = iri_gtk_test_window_new (entry, GTK_TEXT_DIR_LTR);
+  IriGtkText *text = iri_gtk_test_get_text (entry);
+  g_autoptr(GString) iri = g_string_new ("http://exa mple/");
+  GListModel *diagnostics = iri_gtk_entry_get_diagnostics (IRI_GTK_ENTRY (entry));
+  PangoLayout *layout;
+  gsize n_chars;
+  guint n_errors = 0;
+
+  for (int k = 0; k < 40; k++)
+    g_string_append (iri, k % 2 ? HE_SHALOM "/" : AR_SAFHA "/abc/");
+  iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), iri->str);
+  iri_gtk_test_wait (20);
+  layout = iri_gtk_text_get_layout (text);
+  n_chars = g_utf8_strlen (iri->str, -1);
+
+  /* Every character has its unit's colour. */
+  for (gsize i = 0; i < n_chars; i++)
+    g_assert_nonnull (run_attribute_at (layout, iri_gtk_text_position_to_index (text, i), PANGO_ATTR_FOREGROUND));
+
+  /* The space in the host is an error: a squiggle under it, and no
+   * underline where there is no finding (the last path segment). */
+  for (guint k = 0; k < g_list_model_get_n_items (diagnostics); k++)
+    {
+      g_autoptr(IriDiagnostic) diagnostic = g_list_model_get_item (diagnostics, k);
+      PangoAttribute *attr;
+
+      if (iri_diagnostic_get_severity (diagnostic) != IRI_SEVERITY_ERROR)
+        continue;
+      attr = run_attribute_at (layout, iri_gtk_text_position_to_index (text, iri_diagnostic_get_start (diagnostic)),
+                               PANGO_ATTR_UNDERLINE);
+      g_assert_nonnull (attr);
+      g_assert_cmpint (((PangoAttrInt *) attr)->value, ==, PANGO_UNDERLINE_ERROR_LINE);
+      n_errors++;
+    }
+  g_assert_cmpuint (n_errors, >, 0);
+  g_assert_null (run_attribute_at (layout, iri_gtk_text_position_to_index (text, n_chars - 2), PANGO_ATTR_UNDERLINE));
+
+  /* When the fonts change, Pango lays the layout out again, which would
+   * drop the colours applied to its runs: the widget builds a new one. */
+  pango_context_changed (pango_layout_get_context (layout));
+  layout = iri_gtk_text_get_layout (text);
+  for (gsize i = 0; i < n_chars; i++)
+    g_assert_nonnull (run_attribute_at (layout, iri_gtk_text_position_to_index (text, i), PANGO_ATTR_FOREGROUND));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_assert_finalize_object (entry);
+}
+
 /* ------------------------------------------------------------------ */
 /* Diagnostics */
 
@@ -1375,6 +1458,7 @@ main (int   argc,
   g_test_add_func ("/iri-gtk/entry/uri", test_uri);
   g_test_add_func ("/iri-gtk/entry/preview", test_preview);
   g_test_add_func ("/iri-gtk/entry/preview-long", test_preview_long);
+  g_test_add_func ("/iri-gtk/entry/paint-attributes", test_paint_attributes);
   g_test_add_func ("/iri-gtk/entry/diagnostics/examples", test_diagnostics_examples);
   g_test_add_func ("/iri-gtk/entry/diagnostics/splice", test_diagnostics_splice);
   g_test_add_func ("/iri-gtk/entry/tooltip", test_tooltip);
