@@ -634,9 +634,11 @@ iri_gtk_entry_get_text (IriGtkEntry *self)
  * @self: an entry
  * @text: the text, in logical order
  *
- * Replaces the text.  Like [method@Gtk.Editable.set_text] it clears the
- * undo history, but it does nothing, and notifies nothing, when @text is
- * the current text.
+ * Replaces the text and clears the undo history, as setting the text
+ * property of [class@Gtk.Entry] does; it does nothing, and notifies
+ * nothing, when @text is the current text.  To replace the user's text
+ * in a way the user can undo, use [method@Gtk.Editable.set_text]: the
+ * old text comes back with one undo.
  *
  * Since: 0.1
  */

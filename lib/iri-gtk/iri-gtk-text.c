@@ -774,6 +774,8 @@ iri_gtk_text_editable_delete_text (GtkEditable *editable,
   iri_gtk_history_text_deleted (self->history, start, end, self->text->str + start_byte, end_byte - start_byte);
   g_string_erase (self->text, start_byte, end_byte - start_byte);
   self->n_chars -= end - start;
+  if (self->n_chars == 0)
+    iri_gtk_history_text_emptied (self->history);
   text_inserted (self);
 
   {

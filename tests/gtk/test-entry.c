@@ -885,6 +885,70 @@ test_typing_undo (void)
   g_assert_finalize_object (entry);
 }
 
+/* An application that puts a text in the entry with
+ * gtk_editable_set_text() (Inspect, Open, a drop) replaces the user's
+ * text in one undo step: Ctrl+Z brings back exactly what was typed, and
+ * Ctrl+Shift+Z the application's text again. */
+static void
+test_set_text_undo (void)
+{
+  GtkWidget *entry = g_object_ref_sink (iri_gtk_entry_new ());
+  GtkWidget *window = iri_gtk_test_window_new (entry, GTK_TEXT_DIR_LTR);
+  IriGtkText *text = iri_gtk_test_get_text (entry);
+  static const char * const cases[][2] = {
+    /* typed, then set by the application */
+    { "http://example.org/a", "B" },
+    { "https://" HE_SHALOM ".example/" HE_SHALOM "?q=" HE_SHALOM, "https://example.com/" AR_SAFHA },
+    { "\327\251/" AR_SAFHA, "" },
+  };
+
+  for (gsize k = 0; k < G_N_ELEMENTS (cases); k++)
+    {
+      const char *typed = cases[k][0], *set = cases[k][1];
+
+      iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), "");
+      /* Typed one character at a time, through the input method's path. */
+      for (const char *p = typed; *p != '\0'; p = g_utf8_next_char (p))
+        {
+          g_autofree char *c = g_strndup (p, g_utf8_next_char (p) - p);
+
+          iri_gtk_text_enter_text (text, c);
+        }
+      g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, typed);
+
+      gtk_editable_set_text (GTK_EDITABLE (entry), set);
+      g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, set);
+      iri_gtk_test_wait (10);
+
+      g_assert_true (iri_gtk_test_press (entry, "<Control>z"));
+      g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, typed);
+      g_assert_cmpmem (gtk_editable_get_text (GTK_EDITABLE (entry)), strlen (typed), typed, strlen (typed));
+
+      g_assert_true (iri_gtk_test_press (entry, "<Control><Shift>z"));
+      g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, set);
+      g_assert_true (iri_gtk_test_press (entry, "<Control>z"));
+      g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, typed);
+    }
+
+  /* Deleting everything and, later, inserting are two steps. */
+  iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), "");
+  iri_gtk_text_enter_text (text, "a");
+  gtk_editable_delete_text (GTK_EDITABLE (entry), 0, -1);
+  iri_gtk_test_wait (10);
+  {
+    int position = 0;
+
+    gtk_editable_insert_text (GTK_EDITABLE (entry), "b", -1, &position);
+  }
+  g_assert_true (iri_gtk_test_press (entry, "<Control>z"));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, "");
+  g_assert_true (iri_gtk_test_press (entry, "<Control>z"));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, "a");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_assert_finalize_object (entry);
+}
+
 /* ------------------------------------------------------------------ */
 /* Clipboard and drag and drop */
 
@@ -1466,6 +1530,7 @@ main (int   argc,
   g_test_add_func ("/iri-gtk/entry/keys", test_keys);
   g_test_add_func ("/iri-gtk/entry/scroll", test_scroll);
   g_test_add_func ("/iri-gtk/entry/typing-undo", test_typing_undo);
+  g_test_add_func ("/iri-gtk/entry/set-text-undo", test_set_text_undo);
   g_test_add_func ("/iri-gtk/entry/clipboard", test_clipboard);
   g_test_add_func ("/iri-gtk/entry/drop", test_drop);
   g_test_add_func ("/iri-gtk/entry/paste-paragraph", test_paste_paragraph);
