@@ -56,6 +56,9 @@
  * ├── box.preview
  * │   ├── label
  * │   ╰── button.copy
+ * ├── box.preview-status.error
+ * │   ├── image
+ * │   ╰── label
  * ╰── label.notice
  * ```
  *
@@ -83,6 +86,8 @@ struct _IriGtkEntry
   GtkWidget *preview;
   GtkWidget *preview_label;
   GtkWidget *copy_button;
+  GtkWidget *preview_status;  /* why the URI is not valid */
+  GtkWidget *preview_status_label;
   GtkWidget *notice;
 
   guint      show_preview : 1;
@@ -134,15 +139,46 @@ update_preview (IriGtkEntry *self)
   IriGtkText *text = IRI_GTK_TEXT (self->text);
   const char *uri = iri_gtk_text_get_uri (text);
 
+  g_autoptr(IriReference) parsed = NULL;
+  g_autofree char *status = NULL;
+
   if (!self->show_preview)
-    return;
+    {
+      gtk_widget_set_visible (self->preview_status, FALSE);
+      return;
+    }
+
+  /* The mapping keeps what the IRI got wrong (RFC 3987bis §3.1 maps
+   * characters, it does not repair "%zz"): the URI of an invalid IRI
+   * may be no URI at all, and must not look like one that can be used
+   * as it is.  Checked against RFC 3986's grammar. */
+  if (uri != NULL && uri[0] != '\0')
+    {
+      parsed = iri_reference_parse_tolerant (uri, -1, IRI_PARSE_URI);
+      if (!iri_reference_is_valid (parsed))
+        {
+          for (guint k = 0; k < iri_reference_get_n_diagnostics (parsed) && status == NULL; k++)
+            {
+              IriDiagnostic *diagnostic = iri_reference_get_diagnostic (parsed, k);
+
+              if (iri_diagnostic_get_severity (diagnostic) != IRI_SEVERITY_ERROR)
+                continue;
+              /* Translators: under an entry, about the URI its IRI maps
+               * to; %s says what is wrong with it. */
+              status = g_strdup_printf (_("Not a valid URI: %s"), iri_diagnostic_get_message (diagnostic));
+            }
+        }
+    }
 
   if (uri != NULL)
     {
       /* A URI is ASCII: left to right in any user interface. */
       gtk_widget_set_direction (self->preview_label, GTK_TEXT_DIR_LTR);
       gtk_label_set_text (GTK_LABEL (self->preview_label), uri);
-      gtk_widget_remove_css_class (self->preview_label, "error");
+      if (status != NULL)
+        gtk_widget_add_css_class (self->preview_label, "error");
+      else
+        gtk_widget_remove_css_class (self->preview_label, "error");
     }
   else
     {
@@ -153,6 +189,35 @@ update_preview (IriGtkEntry *self)
       gtk_widget_add_css_class (self->preview_label, "error");
     }
   gtk_widget_set_sensitive (self->copy_button, uri != NULL && uri[0] != '\0');
+
+  /* An invalid URI can still be copied (to paste it in a bug report,
+   * say), but the button says what it copies. */
+  gtk_widget_set_visible (self->preview_status, status != NULL);
+  gtk_label_set_text (GTK_LABEL (self->preview_status_label), status != NULL ? status : "");
+  gtk_widget_set_tooltip_text (self->preview_status_label, status);
+  if (status != NULL)
+    {
+      gtk_widget_set_tooltip_text (self->copy_button, _("Copy Invalid URI"));
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self->copy_button),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, _("Copy Invalid URI"),
+                                      GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, status,
+                                      -1);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self->preview_label),
+                                      GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, status, -1);
+      gtk_accessible_update_state (GTK_ACCESSIBLE (self->preview_label),
+                                   GTK_ACCESSIBLE_STATE_INVALID, GTK_ACCESSIBLE_INVALID_TRUE, -1);
+      gtk_widget_add_css_class (self->copy_button, "warning");
+    }
+  else
+    {
+      gtk_widget_set_tooltip_text (self->copy_button, _("Copy URI"));
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self->copy_button),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, _("Copy URI"), -1);
+      gtk_accessible_reset_property (GTK_ACCESSIBLE (self->copy_button), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+      gtk_accessible_reset_property (GTK_ACCESSIBLE (self->preview_label), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+      gtk_accessible_reset_state (GTK_ACCESSIBLE (self->preview_label), GTK_ACCESSIBLE_STATE_INVALID);
+      gtk_widget_remove_css_class (self->copy_button, "warning");
+    }
 }
 
 static void
@@ -332,7 +397,9 @@ iri_gtk_entry_dispose (GObject *object)
     }
   g_clear_pointer (&self->text, gtk_widget_unparent);
   g_clear_pointer (&self->preview, gtk_widget_unparent);
+  g_clear_pointer (&self->preview_status, gtk_widget_unparent);
   g_clear_pointer (&self->notice, gtk_widget_unparent);
+  self->preview_status_label = NULL;
   self->preview_label = NULL;
   self->copy_button = NULL;
 
@@ -434,7 +501,13 @@ iri_gtk_entry_class_init (IriGtkEntryClass *klass)
    * IriGtkEntry:show-preview:
    *
    * Whether [property@IriGtk.Entry:uri] is shown under the entry, in a
-   * selectable label with a button that copies it.
+   * selectable label with a button that copies it.  A long URI is shown
+   * on one line, shortened in the middle; the button copies all of it.
+   *
+   * When the URI is not valid by RFC 3986 (the mapping keeps what the
+   * IRI got wrong, such as `%zz`), the preview says so and why, in the
+   * error style and to assistive technologies, and the button says that
+   * it copies an invalid URI.
    *
    * Since: 0.1
    */
@@ -582,6 +655,23 @@ iri_gtk_entry_init (IriGtkEntry *self)
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Copy URI"), -1);
   g_signal_connect_swapped (self->copy_button, "clicked", G_CALLBACK (copy_clicked_cb), self);
   gtk_box_append (GTK_BOX (self->preview), self->copy_button);
+
+  self->preview_status = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  gtk_widget_add_css_class (self->preview_status, "preview-status");
+  gtk_widget_add_css_class (self->preview_status, "error");
+  gtk_widget_set_visible (self->preview_status, FALSE);
+  gtk_widget_set_parent (self->preview_status, GTK_WIDGET (self));
+  image = gtk_image_new_from_icon_name ("dialog-warning-symbolic");
+  gtk_accessible_update_property (GTK_ACCESSIBLE (image), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Warning"), -1);
+  gtk_box_append (GTK_BOX (self->preview_status), image);
+  /* One line: the reason may quote a long URI; the tooltip has it all. */
+  self->preview_status_label = gtk_label_new (NULL);
+  gtk_label_set_xalign (GTK_LABEL (self->preview_status_label), 0.0);
+  gtk_label_set_single_line_mode (GTK_LABEL (self->preview_status_label), TRUE);
+  gtk_label_set_ellipsize (GTK_LABEL (self->preview_status_label), PANGO_ELLIPSIZE_END);
+  gtk_label_set_max_width_chars (GTK_LABEL (self->preview_status_label), 40);
+  gtk_widget_set_hexpand (self->preview_status_label, TRUE);
+  gtk_box_append (GTK_BOX (self->preview_status), self->preview_status_label);
 
   self->notice = gtk_label_new (NULL);
   gtk_label_set_wrap (GTK_LABEL (self->notice), TRUE);

@@ -330,6 +330,49 @@ test_preview (void)
   copied = iri_gtk_test_read_clipboard (gtk_widget_get_clipboard (entry));
   g_assert_cmpstr (copied, ==, "https://example.org/%D7%A9%D7%9C%D7%95%D7%9D");
 
+  /* A valid URI: no status, the plain copy button. */
+  g_assert_false (gtk_widget_get_visible (gtk_widget_get_next_sibling (preview)));
+  g_assert_false (gtk_widget_has_css_class (label, "error"));
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (button), ==, "Copy URI");
+
+  /* An invalid IRI maps to no valid URI ("%zz" stays): the preview says
+   * so, visibly and to assistive technologies, and the copy button says
+   * what it copies; it still copies it. */
+  iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), "http://exa mple.com/a%zz/b");
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (label)), ==, "http://exa%20mple.com/a%zz/b");
+  {
+    GtkWidget *status = gtk_widget_get_next_sibling (preview);
+    GtkWidget *status_label = gtk_widget_get_last_child (status);
+    const char *shown;
+
+    g_assert_true (gtk_widget_has_css_class (status, "preview-status"));
+    g_assert_true (gtk_widget_has_css_class (status, "error"));
+    g_assert_true (gtk_widget_get_visible (status));
+    g_assert_true (GTK_IS_IMAGE (gtk_widget_get_first_child (status)));
+    shown = gtk_label_get_text (GTK_LABEL (status_label));
+    g_test_message ("status: %s", shown);
+    g_assert_true (g_str_has_prefix (shown, "Not a valid URI: "));
+    g_assert_nonnull (strstr (shown, "%zz"));
+    g_assert_true (gtk_widget_has_css_class (label, "error"));
+    g_assert_true (gtk_widget_get_sensitive (button));
+    g_assert_cmpstr (gtk_widget_get_tooltip_text (button), ==, "Copy Invalid URI");
+    gtk_test_accessible_assert_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, "Copy Invalid URI");
+    gtk_test_accessible_assert_property (GTK_ACCESSIBLE (label), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, shown);
+    gtk_test_accessible_assert_state (GTK_ACCESSIBLE (label), GTK_ACCESSIBLE_STATE_INVALID, GTK_ACCESSIBLE_INVALID_TRUE);
+
+    g_clear_pointer (&copied, g_free);
+    g_signal_emit_by_name (button, "clicked");
+    copied = iri_gtk_test_read_clipboard (gtk_widget_get_clipboard (entry));
+    g_assert_cmpstr (copied, ==, "http://exa%20mple.com/a%zz/b");
+
+    /* Fixed: all back to normal. */
+    iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), "http://example.com/a%25zz/b");
+    g_assert_false (gtk_widget_get_visible (status));
+    g_assert_false (gtk_widget_has_css_class (label, "error"));
+    g_assert_cmpstr (gtk_widget_get_tooltip_text (button), ==, "Copy URI");
+    gtk_test_accessible_assert_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, "Copy URI");
+  }
+
   /* A host IDNA refuses: no URI, the reason instead, nothing to copy. */
   iri_gtk_entry_set_uri_host_mapping (IRI_GTK_ENTRY (entry), IRI_HOST_MAPPING_IDNA2008);
   iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), "http://\342\230\272.example/");
