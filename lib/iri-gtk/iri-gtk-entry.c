@@ -133,6 +133,36 @@ iri_gtk_entry_editable_init (GtkEditableInterface *iface)
   iface->get_delegate = iri_gtk_entry_get_delegate;
 }
 
+/* GtkLabel lays its whole text out, shaping all of it, to measure it
+ * and again to ellipsize it, each time the text changes: for the URI of
+ * a long IRI (longer still, every non-ASCII byte percent-encoded) that
+ * was most of a keystroke (issue 14).  No screen shows more than a few
+ * hundred characters of one line, so a longer URI is given to the label
+ * as its start and its end around an ellipsis, which is also what the
+ * label shows, ellipsized in the middle.  The copy button copies the
+ * whole URI. */
+#define PREVIEW_MAX_CHARS 1000
+
+static void
+set_preview_uri (IriGtkEntry *self,
+                 const char  *uri)
+{
+  glong n_chars = g_utf8_strlen (uri, -1);
+  g_autofree char *shown = NULL;
+
+  if (n_chars > PREVIEW_MAX_CHARS)
+    {
+      const char *head_end = g_utf8_offset_to_pointer (uri, PREVIEW_MAX_CHARS / 2);
+      const char *tail = g_utf8_offset_to_pointer (uri, n_chars - PREVIEW_MAX_CHARS / 2);
+
+      shown = g_strdup_printf ("%.*s\342\200\246%s", (int) (head_end - uri), uri, tail);
+    }
+  /* What the label holds is not the URI when it is cut: selecting and
+   * copying it would copy the ellipsis. */
+  gtk_label_set_selectable (GTK_LABEL (self->preview_label), shown == NULL);
+  gtk_label_set_text (GTK_LABEL (self->preview_label), shown != NULL ? shown : uri);
+}
+
 static void
 update_preview (IriGtkEntry *self)
 {
@@ -174,7 +204,7 @@ update_preview (IriGtkEntry *self)
     {
       /* A URI is ASCII: left to right in any user interface. */
       gtk_widget_set_direction (self->preview_label, GTK_TEXT_DIR_LTR);
-      gtk_label_set_text (GTK_LABEL (self->preview_label), uri);
+      set_preview_uri (self, uri);
       if (status != NULL)
         gtk_widget_add_css_class (self->preview_label, "error");
       else
@@ -185,6 +215,7 @@ update_preview (IriGtkEntry *self)
       /* The IDNA mapping failed: say why, in the interface's
        * direction. */
       gtk_widget_set_direction (self->preview_label, GTK_TEXT_DIR_NONE);
+      gtk_label_set_selectable (GTK_LABEL (self->preview_label), TRUE);
       gtk_label_set_text (GTK_LABEL (self->preview_label), iri_gtk_text_get_uri_error (text));
       gtk_widget_add_css_class (self->preview_label, "error");
     }
