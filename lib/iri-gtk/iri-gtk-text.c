@@ -140,6 +140,7 @@ struct _IriGtkText
   guint               blink_id;
   gint64              blink_started;
   guint               coverage_idle_id;
+  guint               layout_serial;   /* of the context, when laid out */
 
   guint               editable_field : 1;  /* an entry, not a view */
   guint               editable : 1;
@@ -345,6 +346,7 @@ new_layout (IriGtkText    *self,
   text = iri_gtk_display_get_text (display, &length);
   pango_layout_set_text (layout, text, length);
   pango_layout_set_attributes (layout, iri_gtk_display_get_attributes (display));
+  iri_gtk_display_apply_paint_attributes (display, layout);
   return layout;
 }
 
@@ -377,13 +379,23 @@ new_display (IriGtkText *self,
 static void
 ensure_layout (IriGtkText *self)
 {
-  if (!self->display_dirty && self->layout != NULL)
+  /* A layout whose context changed (the font map did) would lay itself
+   * out again, without the paint attributes applied to its runs: it is
+   * rebuilt instead. */
+  if (!self->display_dirty && self->layout != NULL &&
+      self->layout_serial == pango_context_get_serial (pango_layout_get_context (self->layout)))
     return;
 
-  g_clear_pointer (&self->display, iri_gtk_display_free);
+  /* The display may be current without its layout: the font coverage
+   * check builds the display, and the frame lays it out. */
+  if (self->display_dirty || self->display == NULL)
+    {
+      g_clear_pointer (&self->display, iri_gtk_display_free);
+      self->display = new_display (self, TRUE);
+    }
   g_clear_object (&self->layout);
-  self->display = new_display (self, TRUE);
   self->layout = new_layout (self, self->display);
+  self->layout_serial = pango_context_get_serial (pango_layout_get_context (self->layout));
   self->display_dirty = FALSE;
 }
 
@@ -418,11 +430,11 @@ static void
 update_coverage (IriGtkText *self)
 {
   g_autoptr(IriGtkDisplay) display = NULL;
-  g_autoptr(PangoLayout) layout = NULL;
   g_autofree guint8 *encode = NULL;
   g_autoptr(GArray) missing = NULL;
-  PangoLayoutIter *iter;
+  GList *items;
   const char *text;
+  int length;
   gboolean any = FALSE;
   gboolean reusable = FALSE;
   gboolean was = self->missing_glyphs;
@@ -454,21 +466,25 @@ update_coverage (IriGtkText *self)
     memcpy (self->elide_start, saved_start, sizeof saved_start);
     memcpy (self->elide_end, saved_end, sizeof saved_end);
   }
-  layout = new_layout (self, display);
-  text = pango_layout_get_text (layout);
+  text = iri_gtk_display_get_text (display, &length);
   encode = g_malloc0 (self->n_chars + 1);
   missing = g_array_new (FALSE, FALSE, sizeof (gunichar));
 
-  iter = pango_layout_get_iter (layout);
-  do
+  /* Pango chooses the font of each character when it itemizes the
+   * text, before shaping and line layout: itemizing the display as its
+   * layout does (our context, its attributes, a left-to-right base)
+   * names the fonts without laying the display out, which only the
+   * frame does, once, for the display it draws.  Laying it out here
+   * too was nine tenths of the work of a keystroke (issue 14). */
+  items = pango_itemize_with_base_dir (get_pango_context (self), PANGO_DIRECTION_LTR, text, 0, length,
+                                       iri_gtk_display_get_attributes (display), NULL);
+  for (GList *l = items; l != NULL; l = l->next)
     {
-      PangoLayoutRun *run = pango_layout_iter_get_run_readonly (iter);
+      PangoItem *item = l->data;
       hb_font_t *hb_font;
 
-      if (run == NULL)
-        continue;
-      hb_font = run->item->analysis.font != NULL ? pango_font_get_hb_font (run->item->analysis.font) : NULL;
-      for (const char *p = text + run->item->offset; p < text + run->item->offset + run->item->length;
+      hb_font = item->analysis.font != NULL ? pango_font_get_hb_font (item->analysis.font) : NULL;
+      for (const char *p = text + item->offset; p < text + item->offset + item->length;
            p = g_utf8_next_char (p))
         {
           gunichar c = g_utf8_get_char (p);
@@ -487,8 +503,7 @@ update_coverage (IriGtkText *self)
             g_array_append_val (missing, c);
         }
     }
-  while (pango_layout_iter_next_run (iter));
-  pango_layout_iter_free (iter);
+  g_list_free_full (items, (GDestroyNotify) pango_item_free);
 
   /* The whole unit is shown percent-encoded, not single characters:
    * half a word in escapes is harder to read than the whole of it. */
@@ -521,11 +536,11 @@ done:
   invalidate_display (self);
   if (!any && reusable && display != NULL)
     {
-      /* What was checked is what will be drawn. */
+      /* What was checked is what will be drawn: ensure_layout() lays
+       * it out. */
       g_clear_pointer (&self->display, iri_gtk_display_free);
       g_clear_object (&self->layout);
       self->display = g_steal_pointer (&display);
-      self->layout = g_steal_pointer (&layout);
       self->display_dirty = FALSE;
     }
   if (was != self->missing_glyphs)
@@ -759,6 +774,8 @@ iri_gtk_text_editable_delete_text (GtkEditable *editable,
   iri_gtk_history_text_deleted (self->history, start, end, self->text->str + start_byte, end_byte - start_byte);
   g_string_erase (self->text, start_byte, end_byte - start_byte);
   self->n_chars -= end - start;
+  if (self->n_chars == 0)
+    iri_gtk_history_text_emptied (self->history);
   text_inserted (self);
 
   {

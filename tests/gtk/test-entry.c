@@ -330,12 +330,198 @@ test_preview (void)
   copied = iri_gtk_test_read_clipboard (gtk_widget_get_clipboard (entry));
   g_assert_cmpstr (copied, ==, "https://example.org/%D7%A9%D7%9C%D7%95%D7%9D");
 
+  /* A valid URI: no status, the plain copy button. */
+  g_assert_false (gtk_widget_get_visible (gtk_widget_get_next_sibling (preview)));
+  g_assert_false (gtk_widget_has_css_class (label, "error"));
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (button), ==, "Copy URI");
+
+  /* An invalid IRI maps to no valid URI ("%zz" stays): the preview says
+   * so, visibly and to assistive technologies, and the copy button says
+   * what it copies; it still copies it. */
+  iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), "http://exa mple.com/a%zz/b");
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (label)), ==, "http://exa%20mple.com/a%zz/b");
+  {
+    GtkWidget *status = gtk_widget_get_next_sibling (preview);
+    GtkWidget *status_label = gtk_widget_get_last_child (status);
+    const char *shown;
+
+    g_assert_true (gtk_widget_has_css_class (status, "preview-status"));
+    g_assert_true (gtk_widget_has_css_class (status, "error"));
+    g_assert_true (gtk_widget_get_visible (status));
+    g_assert_true (GTK_IS_IMAGE (gtk_widget_get_first_child (status)));
+    shown = gtk_label_get_text (GTK_LABEL (status_label));
+    g_test_message ("status: %s", shown);
+    g_assert_true (g_str_has_prefix (shown, "Not a valid URI: "));
+    g_assert_nonnull (strstr (shown, "%zz"));
+    g_assert_true (gtk_widget_has_css_class (label, "error"));
+    g_assert_true (gtk_widget_get_sensitive (button));
+    g_assert_cmpstr (gtk_widget_get_tooltip_text (button), ==, "Copy Invalid URI");
+    gtk_test_accessible_assert_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, "Copy Invalid URI");
+    gtk_test_accessible_assert_property (GTK_ACCESSIBLE (label), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, shown);
+    gtk_test_accessible_assert_state (GTK_ACCESSIBLE (label), GTK_ACCESSIBLE_STATE_INVALID, GTK_ACCESSIBLE_INVALID_TRUE);
+
+    g_clear_pointer (&copied, g_free);
+    g_signal_emit_by_name (button, "clicked");
+    copied = iri_gtk_test_read_clipboard (gtk_widget_get_clipboard (entry));
+    g_assert_cmpstr (copied, ==, "http://exa%20mple.com/a%zz/b");
+
+    /* Fixed: all back to normal. */
+    iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), "http://example.com/a%25zz/b");
+    g_assert_false (gtk_widget_get_visible (status));
+    g_assert_false (gtk_widget_has_css_class (label, "error"));
+    g_assert_cmpstr (gtk_widget_get_tooltip_text (button), ==, "Copy URI");
+    gtk_test_accessible_assert_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, "Copy URI");
+  }
+
   /* A host IDNA refuses: no URI, the reason instead, nothing to copy. */
   iri_gtk_entry_set_uri_host_mapping (IRI_GTK_ENTRY (entry), IRI_HOST_MAPPING_IDNA2008);
   iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), "http://\342\230\272.example/");
   g_assert_null (iri_gtk_entry_get_uri (IRI_GTK_ENTRY (entry)));
   g_assert_true (gtk_widget_has_css_class (label, "error"));
   g_assert_false (gtk_widget_get_sensitive (button));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_assert_finalize_object (entry);
+}
+
+/* A long IRI's preview stays one line, shortened in the middle: it
+ * neither grows with the URI nor wraps it (wrapping a URI of a few
+ * thousand characters took seconds per keystroke), and the copy button
+ * still copies all of it. */
+static void
+test_preview_long (void)
+{
+  GtkWidget *entry = g_object_ref_sink (iri_gtk_entry_new ());
+  GtkWidget *window = iri_gtk_test_window_new (entry, GTK_TEXT_DIR_LTR);
+  GtkWidget *text = GTK_WIDGET (iri_gtk_test_get_text (entry));
+  GtkWidget *preview = gtk_widget_get_next_sibling (text);
+  GtkWidget *label = gtk_widget_get_first_child (preview);
+  GtkWidget *button = gtk_widget_get_next_sibling (label);
+  g_autoptr(GString) iri = g_string_new ("https://example.org/");
+  g_autofree char *copied = NULL;
+  int short_height, long_height, entry_width;
+  gint64 start;
+
+  iri_gtk_entry_set_show_preview (IRI_GTK_ENTRY (entry), TRUE);
+  iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), "https://example.org/" HE_SHALOM);
+  iri_gtk_test_wait (50);
+  gtk_widget_measure (label, GTK_ORIENTATION_VERTICAL, gtk_widget_get_width (label),
+                      &short_height, NULL, NULL, NULL);
+  entry_width = gtk_widget_get_width (entry);
+
+  while (iri->len < 4000)
+    g_string_append (iri, HE_SHALOM "/" AR_SAFHA "/");
+  start = g_get_monotonic_time ();
+  iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), iri->str);
+  iri_gtk_test_wait (50);
+  g_test_message ("set and drawn in %.1f ms", (g_get_monotonic_time () - start) / 1000.0);
+
+  /* The label gets the URI's start and end, not all of it: it would
+   * shape it all at every keystroke to show a few hundred characters. */
+  {
+    const char *uri = iri_gtk_entry_get_uri (IRI_GTK_ENTRY (entry));
+    const char *shown = gtk_label_get_text (GTK_LABEL (label));
+
+    g_assert_cmpuint (strlen (uri), >, 1000);
+    g_assert_cmpuint (g_utf8_strlen (shown, -1), ==, 1001);
+    g_assert_cmpmem (shown, 500, uri, 500);
+    g_assert_cmpmem (shown + 500, 3, "\342\200\246", 3);
+    g_assert_cmpmem (shown + strlen (shown) - 500, 500, uri + strlen (uri) - 500, 500);
+    g_assert_false (gtk_label_get_selectable (GTK_LABEL (label)));
+  }
+  g_assert_cmpint (gtk_label_get_ellipsize (GTK_LABEL (label)), ==, PANGO_ELLIPSIZE_MIDDLE);
+  g_assert_false (gtk_label_get_wrap (GTK_LABEL (label)));
+  gtk_widget_measure (label, GTK_ORIENTATION_VERTICAL, gtk_widget_get_width (label),
+                      &long_height, NULL, NULL, NULL);
+  g_assert_cmpint (long_height, ==, short_height);
+  g_assert_cmpint (gtk_widget_get_width (entry), ==, entry_width);
+
+  g_signal_emit_by_name (button, "clicked");
+  copied = iri_gtk_test_read_clipboard (gtk_widget_get_clipboard (entry));
+  g_assert_cmpstr (copied, ==, iri_gtk_entry_get_uri (IRI_GTK_ENTRY (entry)));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_assert_finalize_object (entry);
+}
+
+/* The attribute of @type that the run of @layout holding @index draws
+ * with, or NULL. */
+static PangoAttribute *
+run_attribute_at (PangoLayout    *layout,
+                  int             index,
+                  PangoAttrType   type)
+{
+  PangoLayoutLine *line = pango_layout_get_line_readonly (layout, 0);
+  PangoAttribute *found = NULL;
+
+  for (GSList *r = line->runs; r != NULL; r = r->next)
+    {
+      PangoGlyphItem *run = r->data;
+
+      if (index < run->item->offset || index >= run->item->offset + run->item->length)
+        continue;
+      /* As Pango's renderer reads them: the last one wins. */
+      for (GSList *a = run->item->analysis.extra_attrs; a != NULL; a = a->next)
+        {
+          PangoAttribute *attr = a->data;
+
+          if (attr->klass->type == type)
+            found = attr;
+        }
+    }
+  return found;
+}
+
+/* The colours of the units and the underlines of the findings reach
+ * every run they cover, in a long mixed-direction IRI too (they are
+ * applied run by run, not by Pango's walk of the whole list). */
+static void
+test_paint_attributes (void)
+{
+  GtkWidget *entry = g_object_ref_sink (iri_gtk_entry_new ());
+  GtkWidget *window = iri_gtk_test_window_new (entry, GTK_TEXT_DIR_LTR);
+  IriGtkText *text = iri_gtk_test_get_text (entry);
+  g_autoptr(GString) iri = g_string_new ("http://exa mple/");
+  GListModel *diagnostics = iri_gtk_entry_get_diagnostics (IRI_GTK_ENTRY (entry));
+  PangoLayout *layout;
+  gsize n_chars;
+  guint n_errors = 0;
+
+  for (int k = 0; k < 40; k++)
+    g_string_append (iri, k % 2 ? HE_SHALOM "/" : AR_SAFHA "/abc/");
+  iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), iri->str);
+  iri_gtk_test_wait (20);
+  layout = iri_gtk_text_get_layout (text);
+  n_chars = g_utf8_strlen (iri->str, -1);
+
+  /* Every character has its unit's colour. */
+  for (gsize i = 0; i < n_chars; i++)
+    g_assert_nonnull (run_attribute_at (layout, iri_gtk_text_position_to_index (text, i), PANGO_ATTR_FOREGROUND));
+
+  /* The space in the host is an error: a squiggle under it, and no
+   * underline where there is no finding (the last path segment). */
+  for (guint k = 0; k < g_list_model_get_n_items (diagnostics); k++)
+    {
+      g_autoptr(IriDiagnostic) diagnostic = g_list_model_get_item (diagnostics, k);
+      PangoAttribute *attr;
+
+      if (iri_diagnostic_get_severity (diagnostic) != IRI_SEVERITY_ERROR)
+        continue;
+      attr = run_attribute_at (layout, iri_gtk_text_position_to_index (text, iri_diagnostic_get_start (diagnostic)),
+                               PANGO_ATTR_UNDERLINE);
+      g_assert_nonnull (attr);
+      g_assert_cmpint (((PangoAttrInt *) attr)->value, ==, PANGO_UNDERLINE_ERROR_LINE);
+      n_errors++;
+    }
+  g_assert_cmpuint (n_errors, >, 0);
+  g_assert_null (run_attribute_at (layout, iri_gtk_text_position_to_index (text, n_chars - 2), PANGO_ATTR_UNDERLINE));
+
+  /* When the fonts change, Pango lays the layout out again, which would
+   * drop the colours applied to its runs: the widget builds a new one. */
+  pango_context_changed (pango_layout_get_context (layout));
+  layout = iri_gtk_text_get_layout (text);
+  for (gsize i = 0; i < n_chars; i++)
+    g_assert_nonnull (run_attribute_at (layout, iri_gtk_text_position_to_index (text, i), PANGO_ATTR_FOREGROUND));
 
   gtk_window_destroy (GTK_WINDOW (window));
   g_assert_finalize_object (entry);
@@ -751,6 +937,70 @@ test_typing_undo (void)
   iri_gtk_text_enter_text (text, "x");
   g_assert_cmpstr (iri_gtk_entry_get_text (IRI_GTK_ENTRY (entry)), ==, "ab");
 
+  g_assert_finalize_object (entry);
+}
+
+/* An application that puts a text in the entry with
+ * gtk_editable_set_text() (Inspect, Open, a drop) replaces the user's
+ * text in one undo step: Ctrl+Z brings back exactly what was typed, and
+ * Ctrl+Shift+Z the application's text again. */
+static void
+test_set_text_undo (void)
+{
+  GtkWidget *entry = g_object_ref_sink (iri_gtk_entry_new ());
+  GtkWidget *window = iri_gtk_test_window_new (entry, GTK_TEXT_DIR_LTR);
+  IriGtkText *text = iri_gtk_test_get_text (entry);
+  static const char * const cases[][2] = {
+    /* typed, then set by the application */
+    { "http://example.org/a", "B" },
+    { "https://" HE_SHALOM ".example/" HE_SHALOM "?q=" HE_SHALOM, "https://example.com/" AR_SAFHA },
+    { "\327\251/" AR_SAFHA, "" },
+  };
+
+  for (gsize k = 0; k < G_N_ELEMENTS (cases); k++)
+    {
+      const char *typed = cases[k][0], *set = cases[k][1];
+
+      iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), "");
+      /* Typed one character at a time, through the input method's path. */
+      for (const char *p = typed; *p != '\0'; p = g_utf8_next_char (p))
+        {
+          g_autofree char *c = g_strndup (p, g_utf8_next_char (p) - p);
+
+          iri_gtk_text_enter_text (text, c);
+        }
+      g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, typed);
+
+      gtk_editable_set_text (GTK_EDITABLE (entry), set);
+      g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, set);
+      iri_gtk_test_wait (10);
+
+      g_assert_true (iri_gtk_test_press (entry, "<Control>z"));
+      g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, typed);
+      g_assert_cmpmem (gtk_editable_get_text (GTK_EDITABLE (entry)), strlen (typed), typed, strlen (typed));
+
+      g_assert_true (iri_gtk_test_press (entry, "<Control><Shift>z"));
+      g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, set);
+      g_assert_true (iri_gtk_test_press (entry, "<Control>z"));
+      g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, typed);
+    }
+
+  /* Deleting everything and, later, inserting are two steps. */
+  iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), "");
+  iri_gtk_text_enter_text (text, "a");
+  gtk_editable_delete_text (GTK_EDITABLE (entry), 0, -1);
+  iri_gtk_test_wait (10);
+  {
+    int position = 0;
+
+    gtk_editable_insert_text (GTK_EDITABLE (entry), "b", -1, &position);
+  }
+  g_assert_true (iri_gtk_test_press (entry, "<Control>z"));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, "");
+  g_assert_true (iri_gtk_test_press (entry, "<Control>z"));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, "a");
+
+  gtk_window_destroy (GTK_WINDOW (window));
   g_assert_finalize_object (entry);
 }
 
@@ -1326,6 +1576,8 @@ main (int   argc,
   g_test_add_func ("/iri-gtk/entry/lifecycle", test_lifecycle);
   g_test_add_func ("/iri-gtk/entry/uri", test_uri);
   g_test_add_func ("/iri-gtk/entry/preview", test_preview);
+  g_test_add_func ("/iri-gtk/entry/preview-long", test_preview_long);
+  g_test_add_func ("/iri-gtk/entry/paint-attributes", test_paint_attributes);
   g_test_add_func ("/iri-gtk/entry/diagnostics/examples", test_diagnostics_examples);
   g_test_add_func ("/iri-gtk/entry/diagnostics/splice", test_diagnostics_splice);
   g_test_add_func ("/iri-gtk/entry/tooltip", test_tooltip);
@@ -1333,6 +1585,7 @@ main (int   argc,
   g_test_add_func ("/iri-gtk/entry/keys", test_keys);
   g_test_add_func ("/iri-gtk/entry/scroll", test_scroll);
   g_test_add_func ("/iri-gtk/entry/typing-undo", test_typing_undo);
+  g_test_add_func ("/iri-gtk/entry/set-text-undo", test_set_text_undo);
   g_test_add_func ("/iri-gtk/entry/clipboard", test_clipboard);
   g_test_add_func ("/iri-gtk/entry/drop", test_drop);
   g_test_add_func ("/iri-gtk/entry/paste-paragraph", test_paste_paragraph);
