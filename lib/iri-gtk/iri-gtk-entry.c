@@ -163,11 +163,26 @@ set_preview_uri (IriGtkEntry *self,
   gtk_label_set_text (GTK_LABEL (self->preview_label), shown != NULL ? shown : uri);
 }
 
+/* The message of the first error among @ref's findings, or NULL. */
+static const char *
+first_error_message (IriReference *ref)
+{
+  for (guint k = 0; k < iri_reference_get_n_diagnostics (ref); k++)
+    {
+      IriDiagnostic *diagnostic = iri_reference_get_diagnostic (ref, k);
+
+      if (iri_diagnostic_get_severity (diagnostic) == IRI_SEVERITY_ERROR)
+        return iri_diagnostic_get_message (diagnostic);
+    }
+  return NULL;
+}
+
 static void
 update_preview (IriGtkEntry *self)
 {
   IriGtkText *text = IRI_GTK_TEXT (self->text);
   const char *uri = iri_gtk_text_get_uri (text);
+  IriAnalysis *analysis = iri_gtk_text_get_analysis (text);
 
   g_autoptr(IriReference) parsed = NULL;
   g_autofree char *status = NULL;
@@ -184,20 +199,23 @@ update_preview (IriGtkEntry *self)
    * as it is.  Checked against RFC 3986's grammar. */
   if (uri != NULL && uri[0] != '\0')
     {
-      parsed = iri_reference_parse_tolerant (uri, -1, IRI_PARSE_URI);
-      if (!iri_reference_is_valid (parsed))
-        {
-          for (guint k = 0; k < iri_reference_get_n_diagnostics (parsed) && status == NULL; k++)
-            {
-              IriDiagnostic *diagnostic = iri_reference_get_diagnostic (parsed, k);
+      const char *reason = NULL;
 
-              if (iri_diagnostic_get_severity (diagnostic) != IRI_SEVERITY_ERROR)
-                continue;
-              /* Translators: under an entry, about the URI its IRI maps
-               * to; %s says what is wrong with it. */
-              status = g_strdup_printf (_("Not a valid URI: %s"), iri_diagnostic_get_message (diagnostic));
-            }
+      /* The IRI's own syntax errors first: "exa mple.com" maps to
+       * "exa%20mple.com", which RFC 3986's reg-name allows, but it is
+       * the URI of no valid IRI (§2.2). */
+      if (analysis != NULL && !iri_reference_is_valid (iri_analysis_get_reference (analysis)))
+        reason = first_error_message (iri_analysis_get_reference (analysis));
+      if (reason == NULL)
+        {
+          parsed = iri_reference_parse_tolerant (uri, -1, IRI_PARSE_URI);
+          if (!iri_reference_is_valid (parsed))
+            reason = first_error_message (parsed);
         }
+      if (reason != NULL)
+        /* Translators: under an entry, about the URI its IRI maps
+         * to; %s says what is wrong with it. */
+        status = g_strdup_printf (_("Not a valid URI: %s"), reason);
     }
 
   if (uri != NULL)
