@@ -351,6 +351,7 @@ iri_gtk_entry_class_init (IriGtkEntryClass *klass)
   object_class->set_property = iri_gtk_entry_set_property;
 
   widget_class->grab_focus = iri_gtk_entry_grab_focus;
+  widget_class->focus = iri_gtk_text_owner_focus;
   widget_class->mnemonic_activate = iri_gtk_entry_mnemonic_activate;
 
   /**
@@ -561,7 +562,12 @@ iri_gtk_entry_init (IriGtkEntry *self)
   gtk_label_set_max_width_chars (GTK_LABEL (self->preview_label), 40);
   gtk_label_set_xalign (GTK_LABEL (self->preview_label), 0.0);
   gtk_widget_set_hexpand (self->preview_label, TRUE);
+  /* Not a tab stop.  A selectable GtkLabel's focus vfunc takes the focus
+   * without asking whether it may and says it did: with only
+   * focusable off, Tab stopped here without moving (a keyboard trap).
+   * can-focus off keeps the focus chain out of it. */
   gtk_widget_set_focusable (self->preview_label, FALSE);
+  gtk_widget_set_can_focus (self->preview_label, FALSE);
   gtk_box_append (GTK_BOX (self->preview), self->preview_label);
 
   self->copy_button = gtk_button_new ();

@@ -56,6 +56,10 @@ char           *iri_gtk_text_dup_notice            (IriGtkText         *self);
 void            iri_gtk_text_set_accessible_owner  (IriGtkText         *self,
                                                     GtkAccessible      *owner);
 void            iri_gtk_text_invalidate_style      (IriGtkText         *self);
+/* The GtkWidget.focus vfunc of IriGtkEntry and IriGtkView: the keyboard
+ * focus moves among their children and never stops on them. */
+gboolean        iri_gtk_text_owner_focus           (GtkWidget          *owner,
+                                                    GtkDirectionType    direction);
 
 /* Editing as the user does it, for the key bindings, the input method,
  * the clipboard and drag and drop, and for the tests. */

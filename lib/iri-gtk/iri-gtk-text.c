@@ -3548,6 +3548,38 @@ iri_gtk_text_set_accessible_owner (IriGtkText    *self,
   update_accessible (self);
 }
 
+/* The widgets that hold an IriGtkText (the entry, the view) hand their
+ * own grab_focus to it, as GtkEntry does to its GtkText.  GtkWidget's
+ * default focus vfunc grabs a focusable widget again when focus leaves
+ * its last child, so Tab from the text (or from the entry's copy
+ * button) came back to the text: a keyboard trap.  Here the focus only
+ * moves through the children, in their order (top to bottom), and
+ * leaves the widget after the last one. */
+gboolean
+iri_gtk_text_owner_focus (GtkWidget        *owner,
+                          GtkDirectionType  direction)
+{
+  GtkWidget *focus_child = gtk_widget_get_focus_child (owner);
+  gboolean backward = direction == GTK_DIR_TAB_BACKWARD || direction == GTK_DIR_UP ||
+                      direction == GTK_DIR_LEFT;
+  gboolean past = focus_child == NULL;
+
+  for (GtkWidget *child = backward ? gtk_widget_get_last_child (owner) : gtk_widget_get_first_child (owner);
+       child != NULL;
+       child = backward ? gtk_widget_get_prev_sibling (child) : gtk_widget_get_next_sibling (child))
+    {
+      if (!past)
+        {
+          if (child != focus_child)
+            continue;
+          past = TRUE;
+        }
+      if (gtk_widget_child_focus (child, direction))
+        return TRUE;
+    }
+  return FALSE;
+}
+
 PangoLayout *
 iri_gtk_text_get_layout (IriGtkText *self)
 {

@@ -214,6 +214,7 @@ iri_gtk_view_class_init (IriGtkViewClass *klass)
   object_class->set_property = iri_gtk_view_set_property;
 
   widget_class->grab_focus = iri_gtk_view_grab_focus;
+  widget_class->focus = iri_gtk_text_owner_focus;
 
   /**
    * IriGtkView:text:

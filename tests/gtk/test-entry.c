@@ -341,6 +341,60 @@ test_preview (void)
   g_assert_finalize_object (entry);
 }
 
+/* The keyboard focus goes through the entry and out of it, both ways:
+ * the text, the copy button of the preview (when there is a URI to
+ * copy), then the next widget; never back into the entry, never stuck
+ * on the selectable preview label (GtkLabel's focus vfunc takes the
+ * focus of a label that is not focusable and reports success).  Also
+ * for the view.  Tab is the window's "move-focus" binding signal. */
+static void
+test_focus_chain (void)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  GtkWidget *before = gtk_button_new_with_label ("before");
+  GtkWidget *entry = iri_gtk_entry_new ();
+  GtkWidget *view = iri_gtk_view_new ("https://" HE_SHALOM ".example/");
+  GtkWidget *after = gtk_button_new_with_label ("after");
+  GtkWidget *window, *text, *copy, *view_text;
+
+  gtk_box_append (GTK_BOX (box), before);
+  gtk_box_append (GTK_BOX (box), entry);
+  gtk_box_append (GTK_BOX (box), view);
+  gtk_box_append (GTK_BOX (box), after);
+  iri_gtk_entry_set_show_preview (IRI_GTK_ENTRY (entry), TRUE);
+  iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), "https://" HE_SHALOM ".example/");
+  window = iri_gtk_test_window_new (box, GTK_TEXT_DIR_LTR);
+  text = GTK_WIDGET (iri_gtk_test_get_text (entry));
+  copy = gtk_widget_get_last_child (gtk_widget_get_next_sibling (text));
+  view_text = GTK_WIDGET (iri_gtk_test_get_text (view));
+  g_assert_true (GTK_IS_BUTTON (copy));
+
+  for (guint pass = 0; pass < 2; pass++)
+    {
+      /* Pass 1: nothing to copy, the button is skipped. */
+      GtkWidget *forward[] = { before, text, copy, view_text, after };
+      GtkWidget *no_copy[] = { before, text, view_text, after };
+      GtkWidget **chain = pass == 0 ? forward : no_copy;
+      guint n = pass == 0 ? G_N_ELEMENTS (forward) : G_N_ELEMENTS (no_copy);
+
+      if (pass == 1)
+        iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), "");
+      gtk_widget_grab_focus (before);
+      for (guint k = 1; k < n; k++)
+        {
+          g_signal_emit_by_name (window, "move-focus", GTK_DIR_TAB_FORWARD);
+          g_assert_true (gtk_window_get_focus (GTK_WINDOW (window)) == chain[k]);
+        }
+      for (guint k = n - 1; k > 0; k--)
+        {
+          g_signal_emit_by_name (window, "move-focus", GTK_DIR_TAB_BACKWARD);
+          g_assert_true (gtk_window_get_focus (GTK_WINDOW (window)) == chain[k - 1]);
+        }
+    }
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* ------------------------------------------------------------------ */
 /* Diagnostics */
 
@@ -1326,6 +1380,7 @@ main (int   argc,
   g_test_add_func ("/iri-gtk/entry/lifecycle", test_lifecycle);
   g_test_add_func ("/iri-gtk/entry/uri", test_uri);
   g_test_add_func ("/iri-gtk/entry/preview", test_preview);
+  g_test_add_func ("/iri-gtk/entry/focus-chain", test_focus_chain);
   g_test_add_func ("/iri-gtk/entry/diagnostics/examples", test_diagnostics_examples);
   g_test_add_func ("/iri-gtk/entry/diagnostics/splice", test_diagnostics_splice);
   g_test_add_func ("/iri-gtk/entry/tooltip", test_tooltip);
