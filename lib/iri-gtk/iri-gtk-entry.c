@@ -113,8 +113,12 @@ static guint signals[N_SIGNALS];
 
 static void iri_gtk_entry_editable_init (GtkEditableInterface *iface);
 
+G_GNUC_BEGIN_IGNORE_DEPRECATIONS  /* GtkAccessibleText is newer than GDK_VERSION_MAX_ALLOWED */
 G_DEFINE_FINAL_TYPE_WITH_CODE (IriGtkEntry, iri_gtk_entry, GTK_TYPE_WIDGET,
-                               G_IMPLEMENT_INTERFACE (GTK_TYPE_EDITABLE, iri_gtk_entry_editable_init))
+                               G_IMPLEMENT_INTERFACE (GTK_TYPE_EDITABLE, iri_gtk_entry_editable_init)
+                               IRI_GTK_IMPLEMENT_ACCESSIBLE_OWNER
+                               IRI_GTK_IMPLEMENT_ACCESSIBLE_TEXT)
+G_GNUC_END_IGNORE_DEPRECATIONS
 
 static GtkEditable *
 iri_gtk_entry_get_delegate (GtkEditable *editable)

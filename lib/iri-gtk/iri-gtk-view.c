@@ -73,7 +73,11 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
-G_DEFINE_FINAL_TYPE (IriGtkView, iri_gtk_view, GTK_TYPE_WIDGET)
+G_GNUC_BEGIN_IGNORE_DEPRECATIONS  /* GtkAccessibleText is newer than GDK_VERSION_MAX_ALLOWED */
+G_DEFINE_FINAL_TYPE_WITH_CODE (IriGtkView, iri_gtk_view, GTK_TYPE_WIDGET,
+                               IRI_GTK_IMPLEMENT_ACCESSIBLE_OWNER
+                               IRI_GTK_IMPLEMENT_ACCESSIBLE_TEXT)
+G_GNUC_END_IGNORE_DEPRECATIONS
 
 static void
 text_notify_cb (IriGtkView *self,

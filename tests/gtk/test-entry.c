@@ -1213,6 +1213,7 @@ test_accessible (void)
   GListModel *model = iri_gtk_entry_get_diagnostics (IRI_GTK_ENTRY (entry));
   g_autoptr(IriDiagnostic) first = NULL;
   g_autofree char *expected = NULL;
+  g_autofree char *spoken = NULL;
 
   gtk_test_accessible_assert_role (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_ROLE_TEXT_BOX);
   g_assert_false (gtk_test_accessible_has_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION));
@@ -1221,7 +1222,12 @@ test_accessible (void)
   iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), logical);
   g_assert_cmpuint (g_list_model_get_n_items (model), ==, 3);
   first = g_list_model_get_item (model, 0);
-  expected = g_strdup_printf ("Warning: %s (2 more findings)", iri_diagnostic_get_message (first));
+  /* Its message quotes the display in visual order; the description
+   * has it in logical order, for a screen reader. */
+  spoken = iri_diagnostic_dup_accessible_message (first);
+  g_assert_nonnull (strstr (iri_diagnostic_get_message (first), "\xE2\x80\xAD"));   /* LRO */
+  g_assert_null (strstr (spoken, "\xE2\x80\xAD"));
+  expected = g_strdup_printf ("Warning: %s (2 more findings)", spoken);
   gtk_test_accessible_assert_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, expected);
   g_assert_false (gtk_test_accessible_has_state (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_STATE_INVALID));
 
@@ -1240,6 +1246,98 @@ test_accessible (void)
   g_assert_false (gtk_test_accessible_has_state (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_STATE_INVALID));
 
   g_assert_finalize_object (entry);
+}
+
+/* GtkAccessibleText (GTK >= 4.14): what the AT-SPI Text interface
+ * serves, in logical order and in characters.  With an older GTK the
+ * interface does not exist and the test says so. */
+static void
+test_accessible_text (void)
+{
+#if GTK_CHECK_VERSION (4, 14, 0)
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  /* "https://ab.גדה/זח?q=1": a right-to-left run from the host into the
+   * path (bidi-component-interleaved on the host, offsets 8-14). */
+  static const char iri[] = "https://ab.\327\222\327\223\327\224/\327\226\327\227?q=1";
+  GtkWidget *entry = g_object_ref_sink (iri_gtk_entry_new ());
+  GtkWidget *view = g_object_ref_sink (iri_gtk_view_new (iri));
+  GtkWidget *widgets[] = { entry, view };
+  GtkAccessibleTextInterface *iface;
+
+  iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), iri);
+  for (guint w = 0; w < G_N_ELEMENTS (widgets); w++)
+    {
+      GtkAccessibleText *text = GTK_ACCESSIBLE_TEXT (widgets[w]);
+      g_autoptr(GBytes) all = NULL;
+      g_autoptr(GBytes) host = NULL;
+      g_autoptr(GBytes) word = NULL;
+      g_autofree GtkAccessibleTextRange *ranges = NULL;
+      g_auto(GStrv) names = NULL;
+      g_auto(GStrv) values = NULL;
+      gsize n_ranges = 0;
+      unsigned int start, end;
+
+      g_assert_true (GTK_IS_ACCESSIBLE_TEXT (widgets[w]));
+      iface = GTK_ACCESSIBLE_TEXT_GET_IFACE (text);
+
+      /* The logical text, byte for byte (and NUL-terminated, which GTK's
+       * bridge relies on). */
+      all = iface->get_contents (text, 0, G_MAXUINT);
+      g_assert_cmpstr (g_bytes_get_data (all, NULL), ==, iri);
+      host = iface->get_contents (text, 11, 14);
+      g_assert_cmpstr (g_bytes_get_data (host, NULL), ==, "\327\222\327\223\327\224");
+
+      /* A word is a unit: the host label around offset 12. */
+      word = iface->get_contents_at (text, 12, GTK_ACCESSIBLE_TEXT_GRANULARITY_WORD, &start, &end);
+      g_assert_cmpuint (start, <=, 11);
+      g_assert_cmpuint (end, ==, 14);
+
+      /* The finding over the host is an attribute of its characters. */
+      g_assert_true (iface->get_attributes (text, 12, &n_ranges, &ranges, &names, &values));
+      g_assert_cmpuint (n_ranges, ==, g_strv_length (names));
+      g_assert_true (g_strv_contains ((const char * const *) names, "iri-finding-code"));
+      for (gsize k = 0; k < n_ranges; k++)
+        {
+          g_assert_cmpuint (ranges[k].start, <=, 12);
+          g_assert_cmpuint (ranges[k].start + ranges[k].length, >, 12);
+          if (g_str_equal (names[k], "iri-finding-code"))
+            g_assert_nonnull (strstr (values[k], "bidi-component-interleaved"));
+          if (g_str_equal (names[k], "iri-finding-message"))
+            g_assert_null (strstr (values[k], "\xE2\x80\xAD"));   /* logical, no LRO */
+          if (g_str_equal (names[k], "underline"))
+            g_assert_cmpstr (values[k], ==, "double");   /* a warning */
+        }
+      /* The scheme has none. */
+      g_clear_pointer (&ranges, g_free);
+      g_assert_false (iface->get_attributes (text, 1, &n_ranges, &ranges, NULL, NULL));
+      g_assert_cmpuint (n_ranges, ==, 0);
+    }
+
+  /* The caret and the selection of the entry. */
+  iface = GTK_ACCESSIBLE_TEXT_GET_IFACE (entry);
+  gtk_editable_set_position (GTK_EDITABLE (entry), 12);
+  g_assert_cmpuint (iface->get_caret_position (GTK_ACCESSIBLE_TEXT (entry)), ==, 12);
+  {
+    g_autofree GtkAccessibleTextRange *ranges = NULL;
+    gsize n_ranges = 0;
+
+    g_assert_false (iface->get_selection (GTK_ACCESSIBLE_TEXT (entry), &n_ranges, &ranges));
+    gtk_editable_select_region (GTK_EDITABLE (entry), 14, 8);
+    g_assert_true (iface->get_selection (GTK_ACCESSIBLE_TEXT (entry), &n_ranges, &ranges));
+    g_assert_cmpuint (n_ranges, ==, 1);
+    g_assert_cmpuint (ranges[0].start, ==, 8);
+    g_assert_cmpuint (ranges[0].length, ==, 6);
+  }
+
+  g_assert_finalize_object (entry);
+  g_assert_finalize_object (view);
+  G_GNUC_END_IGNORE_DEPRECATIONS
+#else
+  g_autofree char *reason = g_strdup_printf ("GtkAccessibleText needs GTK 4.14; this is GTK %u.%u",
+                                             gtk_get_major_version (), gtk_get_minor_version ());
+
+  g_test_skip (reason);
+#endif
 }
 
 /* §7.6: a unit whose characters the font has no glyph for is shown
@@ -1394,6 +1492,7 @@ main (int   argc,
   g_test_add_func ("/iri-gtk/entry/context-menu", test_context_menu);
   g_test_add_func ("/iri-gtk/entry/input-purpose", test_input_purpose);
   g_test_add_func ("/iri-gtk/entry/accessible", test_accessible);
+  g_test_add_func ("/iri-gtk/entry/accessible-text", test_accessible_text);
   g_test_add_func ("/iri-gtk/entry/font-coverage", test_font_coverage);
   g_test_add_func ("/iri-gtk/entry/style-contrast", test_style_contrast);
   /* Last: it needs the core's display policy. */
