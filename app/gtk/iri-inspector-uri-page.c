@@ -361,6 +361,13 @@ iri_inspector_uri_page_init (IriInspectorUriPage *self)
   self->load_button = gtk_button_new_with_mnemonic (_("_Inspect"));
   gtk_widget_set_valign (self->load_button, GTK_ALIGN_CENTER);
   gtk_widget_set_tooltip_text (self->load_button, _("Inspect this IRI"));
+  /* A name of its own, instead of the one GTK makes from its label
+   * (GTK 4.8 read "_Inspect Inspect"). */
+  iri_inspector_set_accessible_label (self->load_button,
+                                      /* Translators: the accessible name of the
+                                       * Inspect button under a URI converted to an
+                                       * IRI */
+                                      _("Inspect the converted IRI"));
   gtk_widget_set_sensitive (self->load_button, FALSE);
   g_signal_connect_swapped (self->load_button, "clicked", G_CALLBACK (load_clicked_cb), self);
   gtk_box_append (GTK_BOX (value_box), self->load_button);
