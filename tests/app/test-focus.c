@@ -31,18 +31,47 @@ wait (guint ms)
 
 static IriInspectorApplication *application;
 
+static GtkWidget *find_widget (GtkWidget *widget,
+                               GType      type);
+static GtkWidget *find_mapped (GtkWidget *widget,
+                               GType      type);
+
 static IriInspectorWindow *
 new_window (void)
 {
   IriInspectorWindow *window = iri_inspector_window_new (application);
 
-  gtk_window_set_default_size (GTK_WINDOW (window), 900, 900);
+  /* Wide enough for the page switcher in the header bar. */
+  gtk_window_set_default_size (GTK_WINDOW (window), 1400, 900);
   iri_inspector_window_load (window, TEST_IRI, IRI_INSPECTOR_LOAD_AS_GIVEN);
   gtk_window_present (GTK_WINDOW (window));
   for (guint k = 0; k < 100 && !gtk_widget_get_mapped (GTK_WIDGET (window)); k++)
     wait (10);
   wait (100);
   return window;
+}
+
+/* Shows a page and waits until it and the page switcher are on screen
+ * (the header bar picks the switcher or the title once it is laid out). */
+static void
+show_page (IriInspectorWindow *window,
+           const char         *name)
+{
+  GtkWidget *stack;
+  GtkWidget *page;
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.page", "s", name);
+  stack = find_widget (GTK_WIDGET (window), ADW_TYPE_VIEW_STACK);
+  page = adw_view_stack_get_child_by_name (ADW_VIEW_STACK (stack), name);
+  for (guint k = 0; k < 300; k++)
+    {
+      GtkWidget *switcher = find_mapped (GTK_WIDGET (window), ADW_TYPE_VIEW_SWITCHER);
+
+      if (gtk_widget_get_mapped (page) && switcher != NULL)
+        break;
+      wait (10);
+    }
+  wait (50);
 }
 
 static GtkWidget *
@@ -55,6 +84,25 @@ find_widget (GtkWidget *widget,
        child = gtk_widget_get_next_sibling (child))
     {
       GtkWidget *found = find_widget (child, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static GtkWidget *
+find_mapped (GtkWidget *widget,
+             GType      type)
+{
+  if (!gtk_widget_get_mapped (widget))
+    return NULL;
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_mapped (child, type);
 
       if (found != NULL)
         return found;
@@ -116,8 +164,7 @@ test_names (void)
   g_autoptr(GPtrArray) buttons = g_ptr_array_new ();
   guint n_checked = 0;
 
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.page", "s", "examples");
-  wait (200);
+  show_page (window, "examples");
   check_button_names (GTK_WIDGET (window), &n_checked);
   /* Open, copy, main menu (and the entry's copy button). */
   g_assert_cmpuint (n_checked, >=, 3);
@@ -139,6 +186,187 @@ test_names (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static void
+press_tab (IriInspectorWindow *window,
+           GtkDirectionType    direction)
+{
+  g_signal_emit_by_name (window, "move-focus", direction);
+  wait (5);
+}
+
+static gboolean
+is_inside (GtkWidget *widget,
+           GtkWidget *ancestor)
+{
+  return widget != NULL && ancestor != NULL && (widget == ancestor || gtk_widget_is_ancestor (widget, ancestor));
+}
+
+static gboolean
+is_inspect_button (GtkWidget *widget)
+{
+  GtkWidget *child;
+
+  if (!GTK_IS_BUTTON (widget))
+    return FALSE;
+  child = gtk_button_get_child (GTK_BUTTON (widget));
+  return GTK_IS_LABEL (child) && g_str_equal (gtk_label_get_text (GTK_LABEL (child)), "Inspect");
+}
+
+typedef struct {
+  const char *name;
+  const char *page;
+  const char *convert;                      /* typed in the URI page's converter */
+  gboolean  (*match) (GtkWidget *widget);   /* NULL: any control */
+  const char *what;
+} PageCase;
+
+static gboolean
+is_text (GtkWidget *widget)
+{
+  return GTK_IS_TEXT (widget);
+}
+
+static gboolean
+is_iri_field (GtkWidget *widget)
+{
+  return gtk_widget_get_ancestor (widget, IRI_GTK_TYPE_ENTRY) != NULL;
+}
+
+static const PageCase page_cases[] = {
+  { "units", "units", NULL, NULL, "a control of the Units page" },
+  { "diagnostics", "diagnostics", NULL, NULL, "a row of the findings list" },
+  { "uri", "uri", NULL, is_text, "the URI page's URI field" },
+  /* With a URI converted, its Inspect button is enabled. */
+  { "uri-inspect", "uri", "http://xn--9dbne9b.example/", is_inspect_button, "the URI page's Inspect button" },
+  { "characters", "characters", NULL, NULL, "a control of the Characters page" },
+  { "compare", "compare", NULL, is_iri_field, "the Compare field" },
+  { "examples", "examples", NULL, is_inspect_button, "an Inspect button of the Examples page" },
+};
+
+/* Tab from the address field through the whole window and back to the
+ * field, with each page shown in turn: the header bar, the field and its
+ * copy button, the page switcher, the page's controls (the findings
+ * list, the Compare field, the Inspect buttons); no trap.  Then the
+ * same with Shift+Tab. */
+static void
+test_tab_chain (gconstpointer data)
+{
+  const PageCase *c = data;
+  IriInspectorWindow *window = new_window ();
+  GtkWidget *stack = find_widget (GTK_WIDGET (window), ADW_TYPE_VIEW_STACK);
+  GtkWidget *entry = find_widget (GTK_WIDGET (window), IRI_GTK_TYPE_ENTRY);
+  GtkWidget *header_bar = find_widget (GTK_WIDGET (window), ADW_TYPE_HEADER_BAR);
+  GtkWidget *page, *start;
+  GtkDirectionType directions[] = { GTK_DIR_TAB_FORWARD, GTK_DIR_TAB_BACKWARD };
+
+  show_page (window, c->page);
+  page = adw_view_stack_get_child_by_name (ADW_VIEW_STACK (stack), c->page);
+  g_assert_true (adw_view_stack_get_visible_child (ADW_VIEW_STACK (stack)) == page);
+  if (c->convert != NULL)
+    {
+      gtk_editable_set_text (GTK_EDITABLE (find_widget (page, ADW_TYPE_ENTRY_ROW)), c->convert);
+      wait (50);
+    }
+
+  for (guint d = 0; d < G_N_ELEMENTS (directions); d++)
+    {
+      gboolean back = FALSE, header = FALSE, copy = FALSE, switcher = FALSE, in_page = FALSE;
+      guint steps;
+
+      gtk_widget_grab_focus (entry);
+      start = gtk_window_get_focus (GTK_WINDOW (window));
+      g_assert_true (is_inside (start, entry));
+      for (steps = 0; steps < 400 && !back; steps++)
+        {
+          GtkWidget *focus;
+
+          press_tab (window, directions[d]);
+          focus = gtk_window_get_focus (GTK_WINDOW (window));
+          if (focus == NULL)
+            continue;   /* wrapped past the end: the next Tab starts over */
+          back = focus == start;
+          header |= is_inside (focus, header_bar) && GTK_IS_BUTTON (focus) &&
+                    gtk_widget_get_ancestor (focus, ADW_TYPE_VIEW_SWITCHER) == NULL;
+          copy |= is_inside (focus, entry) && GTK_IS_BUTTON (focus);
+          switcher |= gtk_widget_get_ancestor (focus, ADW_TYPE_VIEW_SWITCHER) != NULL;
+          if (is_inside (focus, page))
+            {
+              if (g_str_equal (c->page, "diagnostics"))
+                in_page |= GTK_IS_LIST_BOX_ROW (focus);
+              else
+                in_page |= c->match == NULL || c->match (focus);
+            }
+        }
+      g_test_message ("%s, %s: %u steps", c->page, d == 0 ? "Tab" : "Shift+Tab", steps);
+      g_assert_true (back);         /* no trap: the chain comes back */
+      g_assert_true (header);       /* the header bar's buttons */
+      g_assert_true (copy);         /* the entry's copy button */
+      g_assert_true (switcher);     /* the page switcher */
+      if (!in_page)
+        g_error ("Tab never reached %s", c->what);
+    }
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* F6 and Shift+F6 go from region to region: the address field, the page
+ * switcher (its button of the page shown), the page, the header bar, and
+ * back to the field. */
+static void
+test_regions (void)
+{
+  IriInspectorWindow *window = new_window ();
+  GtkWidget *stack = find_widget (GTK_WIDGET (window), ADW_TYPE_VIEW_STACK);
+  GtkWidget *entry = find_widget (GTK_WIDGET (window), IRI_GTK_TYPE_ENTRY);
+  GtkWidget *header_bar = find_widget (GTK_WIDGET (window), ADW_TYPE_HEADER_BAR);
+  GtkWidget *focus;
+
+  show_page (window, "diagnostics");
+  for (guint pass = 0; pass < 2; pass++)
+    {
+      enum { SWITCHER, PAGE, HEADER, FIELD };
+      static const int forward[] = { SWITCHER, PAGE, HEADER, FIELD };
+      static const int backward[] = { HEADER, PAGE, SWITCHER, FIELD };
+
+      gtk_widget_grab_focus (entry);
+      for (guint k = 0; k < G_N_ELEMENTS (forward); k++)
+        {
+          gtk_widget_activate_action (GTK_WIDGET (window), pass == 0 ? "win.next-region" : "win.previous-region",
+                                      NULL);
+          wait (5);
+          focus = gtk_window_get_focus (GTK_WINDOW (window));
+          g_assert_nonnull (focus);
+          {
+            g_autoptr(GString) path = g_string_new (NULL);
+
+            for (GtkWidget *w = focus; w != NULL; w = gtk_widget_get_parent (w))
+              g_string_prepend (path, G_OBJECT_TYPE_NAME (w)), g_string_prepend_c (path, '/');
+            g_test_message ("%s %u: %s", pass == 0 ? "F6" : "Shift+F6", k, path->str);
+          }
+          switch (pass == 0 ? forward[k] : backward[k])
+            {
+            case SWITCHER:
+              g_assert_nonnull (gtk_widget_get_ancestor (focus, ADW_TYPE_VIEW_SWITCHER));
+              g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (focus)));
+              break;
+            case PAGE:
+              g_assert_true (is_inside (focus, adw_view_stack_get_visible_child (ADW_VIEW_STACK (stack))));
+              break;
+            case HEADER:
+              g_assert_true (is_inside (focus, header_bar));
+              g_assert_null (gtk_widget_get_ancestor (focus, ADW_TYPE_VIEW_SWITCHER));
+              break;
+            case FIELD:
+            default:
+              g_assert_true (is_inside (focus, entry));
+              break;
+            }
+        }
+    }
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -156,6 +384,13 @@ main (int   argc,
   g_assert_no_error (error);
 
   g_test_add_func ("/app/accessible/names", test_names);
+  for (gsize i = 0; i < G_N_ELEMENTS (page_cases); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/app/focus/tab-chain/%s", page_cases[i].name);
+
+      g_test_add_data_func (path, &page_cases[i], test_tab_chain);
+    }
+  g_test_add_func ("/app/focus/regions", test_regions);
   status = g_test_run ();
 
   g_clear_object (&application);
