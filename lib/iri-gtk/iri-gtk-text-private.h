@@ -124,6 +124,12 @@ int             iri_gtk_text_position_at_point     (IriGtkText         *self,
                                                     double              y);
 char           *iri_gtk_text_get_tooltip_markup_at (IriGtkText         *self,
                                                     int                 position);
+/* The findings at the caret in a popover (Ctrl+F1), and what assistive
+ * technology is told about the findings at a position. */
+void            iri_gtk_text_show_findings         (IriGtkText         *self);
+GtkWidget      *iri_gtk_text_get_findings_popover  (IriGtkText         *self);
+char           *iri_gtk_text_dup_spoken_findings_at (IriGtkText        *self,
+                                                     int                position);
 GtkIMContext   *iri_gtk_text_get_im_context        (IriGtkText         *self);
 char           *iri_gtk_text_dup_accessible_description (IriGtkText    *self);
 

@@ -118,6 +118,7 @@ struct _IriGtkText
   IriGtkHistory      *history;
   GtkWidget          *popover;
   GtkWidget          *links_popover;   /* links found in a pasted text */
+  GtkWidget          *findings_popover; /* the findings at the caret */
   GListModel         *pasted_links;    /* of IriLink */
   char               *pasted_text;
   int                 pasted_position; /* -1: at the selection */
@@ -184,6 +185,7 @@ static void accessible_positions_changed (IriGtkText *self,
                                           gboolean    cursor_moved,
                                           gboolean    bound_moved);
 static void accessible_focus_changed     (IriGtkText *self);
+static const char *severity_label       (IriSeverity severity);
 
 /* ------------------------------------------------------------------ */
 /* Positions */
@@ -1698,6 +1700,15 @@ build_menu (IriGtkText *self)
   section = g_menu_new ();
   g_menu_append (section, _("Select _All"), "selection.select-all");
   g_menu_append_section (menu, NULL, G_MENU_MODEL (section));
+  g_clear_object (&section);
+
+  /* The findings about the character at the cursor, which the pointer
+   * reads in a tooltip, for the keyboard (also Ctrl+F1). */
+  section = g_menu_new ();
+  /* Translators: a context menu item that shows the findings about the
+   * character at the cursor */
+  g_menu_append (section, _("_Findings at the Cursor"), "iri.show-findings");
+  g_menu_append_section (menu, NULL, G_MENU_MODEL (section));
 
   return G_MENU_MODEL (menu);
 }
@@ -1740,6 +1751,161 @@ popup_menu_cb (GtkWidget  *widget,
                GVariant   *parameter)
 {
   popup_menu (IRI_GTK_TEXT (widget), -1, -1);
+}
+
+/* ------------------------------------------------------------------ */
+/* The findings at the caret, from the keyboard (Ctrl+F1, or "Findings
+ * Here" in the context menu): what the tooltip shows when the pointer
+ * hovers a character, in a popover at the caret, and said to assistive
+ * technology. */
+
+/* The character the caret is on: the one after it, or the last one at
+ * the end of the text. */
+static int
+caret_character (IriGtkText *self)
+{
+  return self->cursor < (int) self->n_chars ? self->cursor : MAX ((int) self->n_chars - 1, 0);
+}
+
+/* What a screen reader says: every finding about the character, most
+ * severe first, with its message (quotes of the display in logical
+ * order), the rule it comes from and the fix. */
+char *
+iri_gtk_text_dup_spoken_findings_at (IriGtkText *self,
+                                     int         position)
+{
+  GString *spoken = g_string_new (NULL);
+
+  g_return_val_if_fail (IRI_GTK_IS_TEXT (self), NULL);
+
+  for (guint k = 0; self->analysis != NULL && k < iri_analysis_get_n_diagnostics (self->analysis); k++)
+    {
+      IriDiagnostic *diagnostic = iri_analysis_get_diagnostic (self->analysis, k);
+      int start = iri_diagnostic_get_start (diagnostic);
+      int end = iri_diagnostic_get_end (diagnostic);
+      g_autofree char *message = NULL;
+
+      if (end <= start)
+        {
+          start = CLAMP (start, 0, MAX ((int) self->n_chars - 1, 0));
+          end = start + 1;
+        }
+      if (position < start || position >= end)
+        continue;
+
+      message = iri_diagnostic_dup_accessible_message (diagnostic);
+      if (spoken->len > 0)
+        g_string_append_c (spoken, '\n');
+      /* Translators: a finding read by a screen reader: its severity
+       * ("Error", "Warning", "Note"), its message and the rule it comes
+       * from, e.g. "RFC 3987bis §4.2 rule 2" */
+      g_string_append_printf (spoken, _("%s: %s (%s)"), severity_label (iri_diagnostic_get_severity (diagnostic)),
+                              message, iri_diagnostic_get_spec (diagnostic));
+      if (iri_diagnostic_get_hint (diagnostic) != NULL)
+        {
+          g_string_append_c (spoken, ' ');
+          /* Translators: how to fix a finding, read by a screen reader */
+          g_string_append_printf (spoken, _("Fix: %s"), iri_diagnostic_get_hint (diagnostic));
+        }
+    }
+  if (spoken->len == 0)
+    {
+      g_string_free (spoken, TRUE);
+      return NULL;
+    }
+  return g_string_free (spoken, FALSE);
+}
+
+/* Says @message to assistive technology.  GTK 4.14 has announcements;
+ * with an older GTK the popover's label, which takes the focus when the
+ * popover opens, carries the same text as its accessible name, so a
+ * screen reader reads it then. */
+static void
+announce (IriGtkText *self,
+          const char *message)
+{
+#if GTK_CHECK_VERSION (4, 14, 0)
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  GtkAccessible *owner = self->accessible_owner != NULL ? self->accessible_owner : GTK_ACCESSIBLE (self);
+  g_autoptr(GtkATContext) context = gtk_accessible_get_at_context (owner);
+
+  /* GTK's test context (GTK_A11Y=test, 4.18) has no announce vfunc:
+   * an announcement there calls a NULL pointer. */
+  if (context != NULL && !g_str_equal (G_OBJECT_TYPE_NAME (context), "GtkTestATContext"))
+    gtk_accessible_announce (owner, message, GTK_ACCESSIBLE_ANNOUNCEMENT_PRIORITY_MEDIUM);
+  G_GNUC_END_IGNORE_DEPRECATIONS
+#endif
+}
+
+void
+iri_gtk_text_show_findings (IriGtkText *self)
+{
+  int position;
+  g_autofree char *markup = NULL;
+  g_autofree char *spoken = NULL;
+  GtkWidget *label;
+  GdkRectangle rect;
+  int lx, ly;
+
+  g_return_if_fail (IRI_GTK_IS_TEXT (self));
+
+  position = caret_character (self);
+  markup = iri_gtk_text_get_tooltip_markup_at (self, position);
+  spoken = iri_gtk_text_dup_spoken_findings_at (self, position);
+  if (markup == NULL)
+    {
+      /* Translators: in the popover of the findings at the cursor, when
+       * there are none there */
+      markup = g_markup_escape_text (_("No findings at the cursor."), -1);
+      spoken = g_strdup (_("No findings at the cursor."));
+    }
+  else if (spoken == NULL)
+    {
+      /* Only the notice about the font: the same text. */
+      spoken = iri_gtk_text_dup_notice (self);
+    }
+
+  if (self->findings_popover == NULL)
+    {
+      self->findings_popover = gtk_popover_new ();
+      gtk_widget_set_parent (self->findings_popover, GTK_WIDGET (self));
+      gtk_popover_set_position (GTK_POPOVER (self->findings_popover), GTK_POS_BOTTOM);
+      gtk_widget_add_css_class (self->findings_popover, "findings");
+      label = gtk_label_new (NULL);
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_label_set_max_width_chars (GTK_LABEL (label), 60);
+      gtk_label_set_xalign (GTK_LABEL (label), 0.0);
+      /* Selectable, so that it takes the focus (Escape closes the
+       * popover) and its text can be copied. */
+      gtk_label_set_selectable (GTK_LABEL (label), TRUE);
+      gtk_popover_set_child (GTK_POPOVER (self->findings_popover), label);
+    }
+  label = gtk_popover_get_child (GTK_POPOVER (self->findings_popover));
+  gtk_label_set_markup (GTK_LABEL (label), markup);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (label), GTK_ACCESSIBLE_PROPERTY_LABEL, spoken, -1);
+
+  iri_gtk_text_get_layout_offsets (self, &lx, &ly);
+  rect = (GdkRectangle) { lx + cursor_x (self, self->cursor), 0, 1, gtk_widget_get_height (GTK_WIDGET (self)) };
+  gtk_popover_set_pointing_to (GTK_POPOVER (self->findings_popover), &rect);
+  gtk_popover_popup (GTK_POPOVER (self->findings_popover));
+  gtk_label_select_region (GTK_LABEL (label), 0, 0);
+  announce (self, spoken);
+}
+
+GtkWidget *
+iri_gtk_text_get_findings_popover (IriGtkText *self)
+{
+  g_return_val_if_fail (IRI_GTK_IS_TEXT (self), NULL);
+
+  return self->findings_popover;
+}
+
+static void
+show_findings_cb (GtkWidget  *widget,
+                  const char *action,
+                  GVariant   *parameter)
+{
+  iri_gtk_text_show_findings (IRI_GTK_TEXT (widget));
 }
 
 /* ------------------------------------------------------------------ */
@@ -2849,6 +3015,8 @@ iri_gtk_text_unmap (GtkWidget *widget)
   g_clear_handle_id (&self->blink_id, g_source_remove);
   if (self->popover != NULL)
     gtk_popover_popdown (GTK_POPOVER (self->popover));
+  if (self->findings_popover != NULL)
+    gtk_popover_popdown (GTK_POPOVER (self->findings_popover));
 
   GTK_WIDGET_CLASS (iri_gtk_text_parent_class)->unmap (widget);
 }
@@ -3497,6 +3665,7 @@ iri_gtk_text_dispose (GObject *object)
   g_clear_handle_id (&self->coverage_idle_id, g_source_remove);
   g_clear_pointer (&self->popover, gtk_widget_unparent);
   g_clear_pointer (&self->links_popover, gtk_widget_unparent);
+  g_clear_pointer (&self->findings_popover, gtk_widget_unparent);
   clear_pasted_links (self);
   for (guint k = 0; k < IRI_GTK_N_UNIT_STYLES; k++)
     g_clear_pointer (&self->style_nodes[k], gtk_widget_unparent);
@@ -3632,6 +3801,7 @@ iri_gtk_text_class_init (IriGtkTextClass *klass)
   gtk_widget_class_install_action (widget_class, "text.undo", NULL, undo_cb);
   gtk_widget_class_install_action (widget_class, "text.redo", NULL, redo_cb);
   gtk_widget_class_install_action (widget_class, "menu.popup", NULL, popup_menu_cb);
+  gtk_widget_class_install_action (widget_class, "iri.show-findings", NULL, show_findings_cb);
 
   /* Moving: visually by grapheme cluster with the arrows, by unit with
    * Control, to the ends with Home and End; Shift extends the
@@ -3669,6 +3839,9 @@ iri_gtk_text_class_init (IriGtkTextClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_z, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "text.redo", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Menu, 0, "menu.popup", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F10, GDK_SHIFT_MASK, "menu.popup", NULL);
+  /* Ctrl+F1 showed the tooltip of the focused widget in GTK 3; here it
+   * shows what the tooltip of the character at the cursor says. */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F1, GDK_CONTROL_MASK, "iri.show-findings", NULL);
 
   gtk_widget_class_add_binding (widget_class, GDK_KEY_Return, 0, activate_binding_cb, NULL);
   gtk_widget_class_add_binding (widget_class, GDK_KEY_ISO_Enter, 0, activate_binding_cb, NULL);

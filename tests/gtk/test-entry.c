@@ -1174,11 +1174,69 @@ test_context_menu (void)
                    ==, PANGO_DIRECTION_LTR);
   g_assert_true (menu_has_action (gtk_popover_menu_get_menu_model (GTK_POPOVER_MENU (popover)), "iri.copy-uri"));
   g_assert_true (menu_has_action (gtk_popover_menu_get_menu_model (GTK_POPOVER_MENU (popover)), "clipboard.paste"));
+  g_assert_true (menu_has_action (gtk_popover_menu_get_menu_model (GTK_POPOVER_MENU (popover)), "iri.show-findings"));
   gtk_popover_popdown (GTK_POPOVER (popover));
 
   gtk_window_destroy (GTK_WINDOW (window));
   g_assert_finalize_object (entry);
   gtk_widget_set_default_direction (GTK_TEXT_DIR_LTR);
+}
+
+/* The findings at the caret, from the keyboard: Ctrl+F1 (or the context
+ * menu's item) opens a popover at the caret with what the tooltip over
+ * that character says, and gives assistive technology the same findings
+ * with their quotes of the display in logical order. */
+static void
+test_findings_popover (void)
+{
+  GtkWidget *entry = g_object_ref_sink (iri_gtk_entry_new ());
+  GtkWidget *window = iri_gtk_test_window_new (entry, GTK_TEXT_DIR_LTR);
+  IriGtkText *text = iri_gtk_test_get_text (entry);
+  g_autofree char *logical = iri_notation_to_rtl ("http://ab.cd.EF/GH/ij/kl.html", -1, IRI_NOTATION_HEBREW);
+  g_autofree char *spoken = NULL;
+  g_autofree char *tooltip = NULL;
+  GtkWidget *popover, *label;
+
+  /* §4.4 Example 5: the host "ab.cd.EF" (offsets 7-15) is interleaved
+   * with the path. */
+  iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), logical);
+  gtk_widget_grab_focus (entry);
+  gtk_editable_set_position (GTK_EDITABLE (entry), 13);
+  g_assert_null (iri_gtk_text_get_findings_popover (text));
+  g_assert_true (iri_gtk_test_press (GTK_WIDGET (text), "<Control>F1"));
+  iri_gtk_test_wait (20);
+  popover = iri_gtk_text_get_findings_popover (text);
+  g_assert_nonnull (popover);
+  g_assert_true (gtk_widget_get_visible (popover));
+  label = gtk_popover_get_child (GTK_POPOVER (popover));
+
+  /* On screen: the tooltip's text (message, rule, fix). */
+  tooltip = iri_gtk_text_get_tooltip_markup_at (text, 13);
+  g_assert_nonnull (tooltip);
+  g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (label)), ==, tooltip);
+  /* Said: the same findings, in logical order, with rule and fix. */
+  spoken = iri_gtk_text_dup_spoken_findings_at (text, 13);
+  g_assert_nonnull (spoken);
+  g_assert_true (g_str_has_prefix (spoken, "Warning: "));
+  g_assert_null (strstr (spoken, "\xE2\x80\xAD"));   /* no override: logical order */
+  g_assert_nonnull (strstr (spoken, "RFC 3987bis"));
+  g_assert_nonnull (strstr (spoken, "Fix: "));
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (label), GTK_ACCESSIBLE_PROPERTY_LABEL, spoken);
+  /* The label has the focus: a screen reader reads it then. */
+  g_assert_true (gtk_widget_has_focus (label));
+  gtk_popover_popdown (GTK_POPOVER (popover));
+
+  /* On the scheme: nothing, and the popover says so. */
+  gtk_editable_set_position (GTK_EDITABLE (entry), 1);
+  g_assert_null (iri_gtk_text_dup_spoken_findings_at (text, 1));
+  gtk_widget_activate_action (GTK_WIDGET (text), "iri.show-findings", NULL);
+  iri_gtk_test_wait (20);
+  g_assert_true (gtk_widget_get_visible (popover));
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (label)), ==, "No findings at the cursor.");
+  gtk_popover_popdown (GTK_POPOVER (popover));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_assert_finalize_object (entry);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1490,6 +1548,7 @@ main (int   argc,
   g_test_add_func ("/iri-gtk/entry/drop", test_drop);
   g_test_add_func ("/iri-gtk/entry/paste-paragraph", test_paste_paragraph);
   g_test_add_func ("/iri-gtk/entry/context-menu", test_context_menu);
+  g_test_add_func ("/iri-gtk/entry/findings-popover", test_findings_popover);
   g_test_add_func ("/iri-gtk/entry/input-purpose", test_input_purpose);
   g_test_add_func ("/iri-gtk/entry/accessible", test_accessible);
   g_test_add_func ("/iri-gtk/entry/accessible-text", test_accessible_text);
