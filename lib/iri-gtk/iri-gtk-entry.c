@@ -70,7 +70,11 @@
  *
  * `IriGtkEntry` has the [enum@Gtk.AccessibleRole.TEXT_BOX] role; its
  * description names the most severe finding, and it is marked invalid
- * when there is an error.
+ * when there is an error.  With GTK 4.14 or newer it implements
+ * `GtkAccessibleText`: assistive technology reads the text in logical
+ * order, the caret, the selection, and the findings as text attributes;
+ * with GTK 4.10 or newer it is reported focused when its text is.
+ * Ctrl+F1 shows the findings at the caret in a popover.
  *
  * Since: 0.1
  */

@@ -44,7 +44,9 @@
  * ## Accessibility
  *
  * `IriGtkView` has the [enum@Gtk.AccessibleRole.LABEL] role, with the
- * IRI as its label and the most severe finding as its description.
+ * IRI as its label and the most severe finding as its description.  With
+ * GTK 4.14 or newer it implements `GtkAccessibleText`, like
+ * [class@IriGtk.Entry].
  *
  * Since: 0.1
  */
