@@ -362,6 +362,7 @@ iri_inspector_examples_page_new (GSettings *settings)
   gtk_box_append (GTK_BOX (box), toggles);
 
   self->list = gtk_list_box_new ();
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->list), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Examples"), -1);
   gtk_list_box_set_selection_mode (GTK_LIST_BOX (self->list), GTK_SELECTION_NONE);
   gtk_widget_add_css_class (self->list, "boxed-list");
   gtk_box_append (GTK_BOX (box), self->list);

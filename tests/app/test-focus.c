@@ -144,6 +144,30 @@ check_button_names (GtkWidget *widget,
     check_button_names (child, n_checked);
 }
 
+/* Every list, table and focusable row on screen has a name, not its
+ * type's or none. */
+static void
+check_list_names (GtkWidget *widget,
+                  guint     *n_checked)
+{
+  if (!gtk_widget_get_mapped (widget))
+    return;
+  /* (Not the lists inside libadwaita's rows, which name their rows.) */
+  if ((GTK_IS_LIST_BOX (widget) || GTK_IS_LIST_VIEW (widget) || GTK_IS_COLUMN_VIEW (widget) ||
+       (GTK_IS_LIST_BOX_ROW (widget) && !ADW_IS_PREFERENCES_ROW (widget) && gtk_widget_get_focusable (widget))) &&
+      gtk_widget_get_ancestor (widget, ADW_TYPE_PREFERENCES_ROW) == NULL)
+    {
+      if (!gtk_test_accessible_has_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL) &&
+          !gtk_test_accessible_has_relation (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY))
+        g_error ("a %s in %s has no accessible name", G_OBJECT_TYPE_NAME (widget),
+                 G_OBJECT_TYPE_NAME (gtk_widget_get_ancestor (widget, ADW_TYPE_BIN)));
+      (*n_checked)++;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    check_list_names (child, n_checked);
+}
+
 static void
 collect_inspect_buttons (GtkWidget *widget,
                          GPtrArray *buttons)
@@ -156,15 +180,25 @@ collect_inspect_buttons (GtkWidget *widget,
     collect_inspect_buttons (child, buttons);
 }
 
-/* The header bar's icon buttons and every Inspect button have real
- * names; an example's Inspect button says which example. */
+/* The lists and tables of every page, the header bar's icon buttons and
+ * every Inspect button have real names; an example's Inspect button
+ * says which example. */
 static void
 test_names (void)
 {
   IriInspectorWindow *window = new_window ();
   g_autoptr(GPtrArray) buttons = g_ptr_array_new ();
+  static const char * const pages[] = { "units", "diagnostics", "uri", "characters", "compare", "examples" };
   guint n_checked = 0;
 
+  for (gsize k = 0; k < G_N_ELEMENTS (pages); k++)
+    {
+      guint n_lists = 0;
+
+      show_page (window, pages[k]);
+      check_list_names (GTK_WIDGET (window), &n_lists);
+      g_assert_cmpuint (n_lists, >, 0);
+    }
   show_page (window, "examples");
   check_button_names (GTK_WIDGET (window), &n_checked);
   /* Open, copy, main menu (and the entry's copy button). */
