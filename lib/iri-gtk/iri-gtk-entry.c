@@ -73,7 +73,10 @@
  * when there is an error.  With GTK 4.14 or newer it implements
  * `GtkAccessibleText`: assistive technology reads the text in logical
  * order, the caret, the selection, and the findings as text attributes;
- * with GTK 4.10 or newer it is reported focused when its text is.
+ * with GTK 4.10 or newer it is reported focused when its text is.  (With
+ * GTK 4.8 its inner text widget is the text box assistive technology
+ * sees, named by the entry's label: only that way is it reported
+ * focused.)
  * Ctrl+F1 shows the findings at the caret in a popover.
  *
  * Since: 0.1
@@ -539,7 +542,12 @@ iri_gtk_entry_class_init (IriGtkEntryClass *klass)
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "iri-entry");
+#if GTK_CHECK_VERSION (4, 10, 0)
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_TEXT_BOX);
+#else
+  /* With GTK 4.8 the text is the text box (see iri_gtk_text_new()). */
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GENERIC);
+#endif
 }
 
 static void
@@ -599,7 +607,13 @@ iri_gtk_entry_init (IriGtkEntry *self)
   gtk_widget_set_visible (self->notice, FALSE);
   gtk_widget_set_parent (self->notice, GTK_WIDGET (self));
 
+#if GTK_CHECK_VERSION (4, 10, 0)
   iri_gtk_text_set_accessible_owner (IRI_GTK_TEXT (self->text), GTK_ACCESSIBLE (self));
+#else
+  /* GTK 4.8: the text is the text box; it takes its name from the
+   * entry's label and carries the description and the invalid state. */
+  gtk_accessible_update_relation (GTK_ACCESSIBLE (self->text), GTK_ACCESSIBLE_RELATION_LABELLED_BY, self, NULL, -1);
+#endif
   update_notice (self);
 }
 

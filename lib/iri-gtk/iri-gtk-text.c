@@ -3876,9 +3876,21 @@ iri_gtk_text_init (IriGtkText *self)
 GtkWidget *
 iri_gtk_text_new (gboolean editable_field)
 {
+#if GTK_CHECK_VERSION (4, 10, 0)
+  GtkAccessibleRole role = GTK_ACCESSIBLE_ROLE_NONE;
+#else
+  /* GTK 4.8 gives the focused and focusable states only to the
+   * accessible of the focused widget itself, and has no public way to
+   * pass them on (GtkAccessible.get_platform_state is private): the
+   * text of an entry is the text box assistive technology sees there,
+   * named by its entry (see iri_gtk_entry_init()). */
+  GtkAccessibleRole role = editable_field ? GTK_ACCESSIBLE_ROLE_TEXT_BOX : GTK_ACCESSIBLE_ROLE_NONE;
+#endif
+
   return g_object_new (IRI_GTK_TYPE_TEXT,
                        "editable-field", editable_field,
                        "css-name", editable_field ? "entry" : "iri-text",
+                       "accessible-role", role,
                        NULL);
 }
 
