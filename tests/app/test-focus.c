@@ -402,6 +402,39 @@ test_regions (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* With the sidebar shown (links found in a pasted paragraph), F6 goes
+ * through it too: field, switcher, page, sidebar, header bar, field. */
+static void
+test_regions_sidebar (void)
+{
+  IriInspectorWindow *window = new_window ();
+  GtkWidget *entry = find_widget (GTK_WIDGET (window), IRI_GTK_TYPE_ENTRY);
+  GtkWidget *flap = find_widget (GTK_WIDGET (window), ADW_TYPE_FLAP);
+  GtkWidget *focus;
+
+  iri_inspector_window_load (window, "See https://one.org/a and https://two.org/b for details.",
+                             IRI_INSPECTOR_LOAD_FROM_OUTSIDE);
+  for (guint k = 0; k < 100 && !gtk_widget_get_mapped (adw_flap_get_flap (ADW_FLAP (flap))); k++)
+    wait (10);
+  wait (100);
+  g_assert_true (adw_flap_get_reveal_flap (ADW_FLAP (flap)));
+  show_page (window, "diagnostics");
+
+  gtk_widget_grab_focus (entry);
+  for (guint k = 0; k < 3; k++)
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.next-region", NULL);
+  wait (5);
+  focus = gtk_window_get_focus (GTK_WINDOW (window));
+  g_assert_true (is_inside (focus, adw_flap_get_flap (ADW_FLAP (flap))));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.previous-region", NULL);
+  wait (5);
+  focus = gtk_window_get_focus (GTK_WINDOW (window));
+  g_assert_false (is_inside (focus, adw_flap_get_flap (ADW_FLAP (flap))));
+  g_assert_nonnull (gtk_widget_get_ancestor (focus, ADW_TYPE_VIEW_STACK));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* The shortcuts window (the app's gtk/help-overlay.ui, which GTK loads
  * for win.show-help-overlay) lists the keys of the regions and of the
  * findings at the cursor.  It is read with GtkBuilder, not shown: GTK
@@ -455,6 +488,7 @@ main (int   argc,
       g_test_add_data_func (path, &page_cases[i], test_tab_chain);
     }
   g_test_add_func ("/app/focus/regions", test_regions);
+  g_test_add_func ("/app/focus/regions-sidebar", test_regions_sidebar);
   g_test_add_func ("/app/focus/shortcuts-window", test_shortcuts_window);
   status = g_test_run ();
 
