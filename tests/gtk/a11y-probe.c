@@ -5,7 +5,8 @@
  * Shows an IriGtkEntry and an IriGtkView holding the same IRI (Hebrew
  * host and path, so logical and visual order differ), gives the entry
  * the keyboard focus with a known selection and caret, prints "ready"
- * once the window is drawn, and runs until its standard input closes.
+ * once the window is drawn, and runs until its standard input closes;
+ * the line "findings" opens the findings popover (Ctrl+F1).
  * The test reads the widgets back over AT-SPI.
  */
 
@@ -17,11 +18,23 @@
 #define PROBE_BOUND 8
 #define PROBE_CARET 12
 
+static GtkWidget *entry;
+
+/* A line "findings" opens the findings popover at the caret, as Ctrl+F1
+ * does; the end of the input closes the window. */
 static gboolean
-stdin_closed_cb (GIOChannel   *channel,
-                 GIOCondition  condition,
-                 gpointer      data)
+stdin_cb (GIOChannel   *channel,
+          GIOCondition  condition,
+          gpointer      data)
 {
+  g_autofree char *line = NULL;
+
+  if (g_io_channel_read_line (channel, &line, NULL, NULL, NULL) == G_IO_STATUS_NORMAL)
+    {
+      if (g_str_has_prefix (line, "findings"))
+        gtk_widget_activate_action (gtk_window_get_focus (GTK_WINDOW (data)), "iri.show-findings", NULL);
+      return G_SOURCE_CONTINUE;
+    }
   gtk_window_destroy (GTK_WINDOW (data));
   return G_SOURCE_REMOVE;
 }
@@ -44,7 +57,7 @@ int
 main (int   argc,
       char *argv[])
 {
-  GtkWidget *window, *box, *entry, *view;
+  GtkWidget *window, *box, *view;
   GIOChannel *channel;
 
   gtk_init ();
@@ -76,7 +89,7 @@ main (int   argc,
   gtk_editable_select_region (GTK_EDITABLE (entry), PROBE_BOUND, PROBE_CARET);
 
   channel = g_io_channel_unix_new (0);
-  g_io_add_watch (channel, G_IO_IN | G_IO_HUP | G_IO_ERR, stdin_closed_cb, window);
+  g_io_add_watch (channel, G_IO_IN | G_IO_HUP | G_IO_ERR, stdin_cb, window);
   g_io_channel_unref (channel);
 
   while (g_list_model_get_n_items (gtk_window_get_toplevels ()) > 0)

@@ -68,7 +68,7 @@ def gtk_version():
 try:
     import gi
     gi.require_version("Atspi", "2.0")
-    from gi.repository import Atspi
+    from gi.repository import Atspi, GLib
 except (ImportError, ValueError) as e:
     finish("python3-gi and the Atspi typelib (gir1.2-atspi-2.0) are needed: %s" % e)
 
@@ -183,10 +183,11 @@ try:
         "the entry's selection",
         "a finding is a text attribute over its span",
         "the view's text is the IRI in logical order, byte for byte",
+        "the findings at the caret are announced, in logical order",
     ]
     if gtk_version() < (4, 14):
-        reason = ("GTK %s < 4.14: GtkAccessibleText does not exist, GTK's bridge gives no Text "
-                  "interface to a custom editable" % os.environ.get("IRI_GTK_VERSION"))
+        reason = ("GTK %s < 4.14: GtkAccessibleText and announcements do not exist, GTK's bridge "
+                  "gives no Text interface to a custom editable" % os.environ.get("IRI_GTK_VERSION"))
         for name in text_checks:
             skip(name, reason)
         # What 4.8 gives instead: no Text at all (if this changes, the
@@ -216,6 +217,23 @@ try:
         else:
             for name in text_checks[1:5]:
                 ok(False, name)
+        # Ctrl+F1's findings are announced (gtk_accessible_announce).
+        announcements = []
+
+        def on_announcement(event):
+            announcements.append(event.any_data if isinstance(event.any_data, str) else str(event.any_data))
+
+        listener = Atspi.EventListener.new(on_announcement)
+        listener.register("object:announcement")
+        proc.stdin.write(b"findings\n")
+        proc.stdin.flush()
+        loop = GLib.MainLoop()
+        GLib.timeout_add(1500, loop.quit)
+        loop.run()
+        listener.deregister("object:announcement")
+        ok(any(a.startswith("Warning: ") and "\u202d" not in a and "RFC 3987bis" in a for a in announcements),
+           "the findings at the caret are announced, in logical order", "announcements: %r" % announcements)
+
         view_interfaces = view.get_interfaces()
         if "Text" in view_interfaces:
             n = Atspi.Text.get_character_count(view)
