@@ -3883,8 +3883,9 @@ iri_gtk_text_new (gboolean editable_field)
    * accessible of the focused widget itself, and has no public way to
    * pass them on (GtkAccessible.get_platform_state is private): the
    * text of an entry is the text box assistive technology sees there,
-   * named by its entry (see iri_gtk_entry_init()). */
-  GtkAccessibleRole role = editable_field ? GTK_ACCESSIBLE_ROLE_TEXT_BOX : GTK_ACCESSIBLE_ROLE_NONE;
+   * named by its entry (see iri_gtk_entry_init()), and the text of a
+   * view is the label. */
+  GtkAccessibleRole role = editable_field ? GTK_ACCESSIBLE_ROLE_TEXT_BOX : GTK_ACCESSIBLE_ROLE_LABEL;
 #endif
 
   return g_object_new (IRI_GTK_TYPE_TEXT,

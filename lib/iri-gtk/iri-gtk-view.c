@@ -350,7 +350,12 @@ iri_gtk_view_class_init (IriGtkViewClass *klass)
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "iri-view");
+#if GTK_CHECK_VERSION (4, 10, 0)
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_LABEL);
+#else
+  /* With GTK 4.8 the text is the label (see iri_gtk_text_new()). */
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GENERIC);
+#endif
 }
 
 static void
@@ -360,7 +365,9 @@ iri_gtk_view_init (IriGtkView *self)
   iri_gtk_text_set_elide (IRI_GTK_TEXT (self->text), TRUE);
   gtk_widget_set_parent (self->text, GTK_WIDGET (self));
   g_signal_connect_swapped (self->text, "notify", G_CALLBACK (text_notify_cb), self);
+#if GTK_CHECK_VERSION (4, 10, 0)
   iri_gtk_text_set_accessible_owner (IRI_GTK_TEXT (self->text), GTK_ACCESSIBLE (self));
+#endif
 }
 
 /**

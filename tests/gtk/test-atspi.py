@@ -166,6 +166,10 @@ try:
     ok("focused" in states, "the entry has STATE_FOCUSED while its text has the focus",
        "states: %s" % sorted(states))
 
+    view_states = states_of(view)
+    ok("focusable" in view_states and "editable" not in view_states,
+       "the view is focusable and read-only", "states: %s" % sorted(view_states))
+
     # The description names the most severe finding: its message quotes
     # the display, in logical order for a screen reader (no override).
     description = entry.get_description()
