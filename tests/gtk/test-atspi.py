@@ -3,9 +3,9 @@
 #
 # SPDX-License-Identifier: LGPL-2.1-or-later
 #
-# Run by meson under dbus-run-session (tests/gtk/meson.build): the
-# private session bus starts at-spi-bus-launcher, and with it the
-# accessibility bus, when the probe asks for it.  The probe
+# Run by meson (tests/gtk/meson.build), it runs itself again under
+# dbus-run-session: the private session bus starts at-spi-bus-launcher,
+# and with it the accessibility bus, when the probe asks for it.  The probe
 # (a11y-probe.c) shows an entry and a view holding an IRI with a Hebrew
 # host and path, the entry focused with the caret at a known offset; this
 # script finds them in the AT-SPI tree and checks what Orca would read.
@@ -19,6 +19,8 @@
 # Output: TAP.
 
 import os
+import re
+import shutil
 import subprocess
 import sys
 import time
@@ -64,6 +66,20 @@ def gtk_version():
     parts = os.environ.get("IRI_GTK_VERSION", "0.0").split(".")
     return tuple(int(p) for p in parts[:2])
 
+
+# Meson runs this script; it runs itself again under dbus-run-session,
+# whose accessibility bus daemons write to the same standard output, and
+# passes on only the TAP lines.
+if "--in-session" not in sys.argv:
+    runner = shutil.which("dbus-run-session")
+    if runner is None:
+        finish("dbus-run-session is needed (package dbus)")
+    inner = subprocess.run([runner, "--", sys.executable, sys.argv[0], "--in-session"],
+                           stdout=subprocess.PIPE, text=True)
+    for line in inner.stdout.splitlines():
+        if re.match(r"(ok|not ok|1\.\.|#)", line):
+            print(line)
+    sys.exit(inner.returncode)
 
 try:
     import gi
