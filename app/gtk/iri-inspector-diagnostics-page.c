@@ -92,10 +92,21 @@ create_row_cb (gpointer item,
   gtk_widget_set_margin_end (box, 12);
   gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
 
-  /* Screen readers hear the severity first, then the message. */
-  accessible = g_strdup_printf ("%s: %s", iri_inspector_severity_name (severity),
-                                iri_diagnostic_get_message (diagnostic));
+  /* Screen readers hear the severity first, then the message, with its
+   * quotes of the display in logical order (they speak logical order),
+   * then the fix and the rule. */
+  {
+    g_autofree char *spoken = iri_diagnostic_dup_accessible_message (diagnostic);
+
+    accessible = g_strdup_printf ("%s: %s", iri_inspector_severity_name (severity), spoken);
+  }
   gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, accessible, -1);
+  {
+    g_autofree char *fix = hint != NULL ? g_strdup_printf (_("Fix: %s"), hint) : NULL;
+    g_autofree char *details = fix != NULL ? g_strconcat (fix, " ", source, NULL) : g_strdup (source);
+
+    gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, details, -1);
+  }
   g_object_set_data_full (G_OBJECT (row), "diagnostic", g_object_ref (diagnostic), g_object_unref);
   return row;
 }
@@ -148,6 +159,7 @@ iri_inspector_diagnostics_page_init (IriInspectorDiagnosticsPage *self)
 
   self->list = gtk_list_box_new ();
   gtk_list_box_set_selection_mode (GTK_LIST_BOX (self->list), GTK_SELECTION_NONE);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->list), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Findings"), -1);
   gtk_widget_add_css_class (self->list, "boxed-list");
   gtk_widget_set_valign (self->list, GTK_ALIGN_START);
   g_signal_connect_swapped (self->list, "row-activated", G_CALLBACK (row_activated_cb), self);

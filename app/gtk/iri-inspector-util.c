@@ -175,3 +175,15 @@ iri_inspector_scrolled_page (GtkWidget *content)
   gtk_widget_set_vexpand (scrolled, TRUE);
   return scrolled;
 }
+
+/* GtkButton names itself after its label (a labelled-by relation to it),
+ * and GTK 4.8 puts a label property and that relation together in the
+ * name ("Inspect example 5: … Inspect"); the relation goes, so the name
+ * is the label given here. */
+void
+iri_inspector_set_accessible_label (GtkWidget  *button,
+                                    const char *label)
+{
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+  gtk_accessible_reset_relation (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_RELATION_LABELLED_BY);
+}

@@ -60,6 +60,10 @@ struct _IriInspectorWindow
   AdwWindowTitle        *sidebar_title;
   GtkListView           *sidebar_list;
   GtkWidget             *sidebar_button;
+  GtkWidget             *sidebar;
+  GtkWidget             *header_bar;
+  GtkWidget             *header_switcher;  /* switcher_title, or switcher (libadwaita ≥ 1.4) */
+  GtkWidget             *switcher_bar;
   AdwViewStack          *view_stack;
   GtkWidget             *entry;
   GtkWidget             *embed_view;
@@ -772,6 +776,126 @@ focus_address_action (GtkWidget  *widget,
   gtk_editable_select_region (GTK_EDITABLE (self->entry), 0, -1);
 }
 
+/* F6 and Shift+F6 move the keyboard focus from region to region, as in
+ * GNOME's applications: the header bar, the address field, the page
+ * switcher, the page and, when it is shown, the sidebar.  The renderings
+ * under the field count as part of the field's region. */
+typedef enum {
+  REGION_HEADER_BAR,
+  REGION_ENTRY,
+  REGION_SWITCHER,
+  REGION_PAGE,
+  REGION_SIDEBAR,
+  N_REGIONS,
+} Region;
+
+/* The page switcher in use: the one in the header bar, or the one at the
+ * bottom when the window is narrow. */
+static GtkWidget *
+visible_switcher (IriInspectorWindow *self)
+{
+  return gtk_widget_get_mapped (self->switcher_bar) && adw_view_switcher_bar_get_reveal (ADW_VIEW_SWITCHER_BAR (self->switcher_bar))
+           ? self->switcher_bar : self->header_switcher;
+}
+
+static int
+current_region (IriInspectorWindow *self)
+{
+  GtkWidget *focus = gtk_window_get_focus (GTK_WINDOW (self));
+
+  if (focus == NULL)
+    return -1;
+  if (gtk_widget_is_ancestor (focus, self->sidebar))
+    return REGION_SIDEBAR;
+  if (gtk_widget_is_ancestor (focus, self->header_switcher) || gtk_widget_is_ancestor (focus, self->switcher_bar))
+    return REGION_SWITCHER;
+  if (gtk_widget_is_ancestor (focus, self->header_bar))
+    return REGION_HEADER_BAR;
+  if (gtk_widget_is_ancestor (focus, GTK_WIDGET (self->view_stack)))
+    return REGION_PAGE;
+  return REGION_ENTRY;
+}
+
+/* The switcher's button of the page shown: the page tab that has the
+ * focus in a tab list. */
+static GtkWidget *
+active_page_button (GtkWidget *widget)
+{
+  if (GTK_IS_TOGGLE_BUTTON (widget) && gtk_widget_get_mapped (widget) &&
+      gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (widget)))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = active_page_button (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static gboolean
+focus_region (IriInspectorWindow *self,
+              Region              region)
+{
+  GtkWidget *widget;
+
+  switch (region)
+    {
+    case REGION_HEADER_BAR:
+      widget = self->header_bar;
+      break;
+    case REGION_ENTRY:
+      return gtk_widget_grab_focus (self->entry);
+    case REGION_SWITCHER:
+      widget = visible_switcher (self);
+      {
+        GtkWidget *button = active_page_button (widget);
+
+        if (button != NULL && gtk_widget_grab_focus (button))
+          return TRUE;
+      }
+      break;
+    case REGION_PAGE:
+      widget = adw_view_stack_get_visible_child (self->view_stack);
+      break;
+    case REGION_SIDEBAR:
+      if (!sidebar_get_shown (self))
+        return FALSE;
+      widget = self->sidebar;
+      break;
+    case N_REGIONS:
+    default:
+      return FALSE;
+    }
+  /* Focus is outside the region: this gives its first control. */
+  return widget != NULL && gtk_widget_get_mapped (widget) && gtk_widget_child_focus (widget, GTK_DIR_TAB_FORWARD);
+}
+
+static void
+cycle_region_action (GtkWidget  *widget,
+                     const char *action,
+                     GVariant   *parameter)
+{
+  IriInspectorWindow *self = IRI_INSPECTOR_WINDOW (widget);
+  int step = g_str_equal (action, "win.next-region") ? 1 : -1;
+  int region = current_region (self);
+
+  if (region < 0)
+    region = step > 0 ? N_REGIONS - 1 : 0;
+  for (int k = 1; k <= N_REGIONS; k++)
+    {
+      Region next = (region + step * k + N_REGIONS) % N_REGIONS;
+
+      if (focus_region (self, next))
+        {
+          gtk_window_set_focus_visible (GTK_WINDOW (self), TRUE);
+          return;
+        }
+    }
+}
+
 static void
 copy (IriInspectorWindow *self,
       const char         *text,
@@ -1092,6 +1216,16 @@ iri_inspector_window_class_init (IriInspectorWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, IriInspectorWindow, sidebar_title);
   gtk_widget_class_bind_template_child (widget_class, IriInspectorWindow, sidebar_list);
   gtk_widget_class_bind_template_child (widget_class, IriInspectorWindow, sidebar_button);
+  gtk_widget_class_bind_template_child (widget_class, IriInspectorWindow, sidebar);
+  gtk_widget_class_bind_template_child (widget_class, IriInspectorWindow, header_bar);
+#if ADW_CHECK_VERSION (1, 4, 0)
+  gtk_widget_class_bind_template_child_full (widget_class, "switcher", FALSE,
+                                             G_STRUCT_OFFSET (IriInspectorWindow, header_switcher));
+#else
+  gtk_widget_class_bind_template_child_full (widget_class, "switcher_title", FALSE,
+                                             G_STRUCT_OFFSET (IriInspectorWindow, header_switcher));
+#endif
+  gtk_widget_class_bind_template_child (widget_class, IriInspectorWindow, switcher_bar);
   gtk_widget_class_bind_template_child (widget_class, IriInspectorWindow, view_stack);
   gtk_widget_class_bind_template_child (widget_class, IriInspectorWindow, entry);
   gtk_widget_class_bind_template_child (widget_class, IriInspectorWindow, embed_view);
@@ -1100,6 +1234,8 @@ iri_inspector_window_class_init (IriInspectorWindowClass *klass)
 
   gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
   gtk_widget_class_install_action (widget_class, "win.focus-address", NULL, focus_address_action);
+  gtk_widget_class_install_action (widget_class, "win.next-region", NULL, cycle_region_action);
+  gtk_widget_class_install_action (widget_class, "win.previous-region", NULL, cycle_region_action);
   gtk_widget_class_install_action (widget_class, "win.copy-iri", NULL, copy_iri_action);
   gtk_widget_class_install_action (widget_class, "win.copy-uri", NULL, copy_uri_action);
   gtk_widget_class_install_action (widget_class, "win.paste-uri", NULL, paste_uri_action);

@@ -73,7 +73,14 @@
  *
  * `IriGtkEntry` has the [enum@Gtk.AccessibleRole.TEXT_BOX] role; its
  * description names the most severe finding, and it is marked invalid
- * when there is an error.
+ * when there is an error.  With GTK 4.14 or newer it implements
+ * `GtkAccessibleText`: assistive technology reads the text in logical
+ * order, the caret, the selection, and the findings as text attributes;
+ * with GTK 4.10 or newer it is reported focused when its text is.  (With
+ * GTK 4.8 its inner text widget is the text box assistive technology
+ * sees, named by the entry's label: only that way is it reported
+ * focused.)
+ * Ctrl+F1 shows the findings at the caret in a popover.
  *
  * Since: 0.1
  */
@@ -118,8 +125,12 @@ static guint signals[N_SIGNALS];
 
 static void iri_gtk_entry_editable_init (GtkEditableInterface *iface);
 
+G_GNUC_BEGIN_IGNORE_DEPRECATIONS  /* GtkAccessibleText is newer than GDK_VERSION_MAX_ALLOWED */
 G_DEFINE_FINAL_TYPE_WITH_CODE (IriGtkEntry, iri_gtk_entry, GTK_TYPE_WIDGET,
-                               G_IMPLEMENT_INTERFACE (GTK_TYPE_EDITABLE, iri_gtk_entry_editable_init))
+                               G_IMPLEMENT_INTERFACE (GTK_TYPE_EDITABLE, iri_gtk_entry_editable_init)
+                               IRI_GTK_IMPLEMENT_ACCESSIBLE_OWNER
+                               IRI_GTK_IMPLEMENT_ACCESSIBLE_TEXT)
+G_GNUC_END_IGNORE_DEPRECATIONS
 
 static GtkEditable *
 iri_gtk_entry_get_delegate (GtkEditable *editable)
@@ -467,6 +478,7 @@ iri_gtk_entry_class_init (IriGtkEntryClass *klass)
   object_class->set_property = iri_gtk_entry_set_property;
 
   widget_class->grab_focus = iri_gtk_entry_grab_focus;
+  widget_class->focus = iri_gtk_text_owner_focus;
   widget_class->mnemonic_activate = iri_gtk_entry_mnemonic_activate;
 
   /**
@@ -652,7 +664,12 @@ iri_gtk_entry_class_init (IriGtkEntryClass *klass)
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "iri-entry");
+#if GTK_CHECK_VERSION (4, 10, 0)
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_TEXT_BOX);
+#else
+  /* With GTK 4.8 the text is the text box (see iri_gtk_text_new()). */
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GENERIC);
+#endif
 }
 
 static void
@@ -690,7 +707,12 @@ iri_gtk_entry_init (IriGtkEntry *self)
   gtk_label_set_max_width_chars (GTK_LABEL (self->preview_label), 40);
   gtk_label_set_xalign (GTK_LABEL (self->preview_label), 0.0);
   gtk_widget_set_hexpand (self->preview_label, TRUE);
+  /* Not a tab stop.  A selectable GtkLabel's focus vfunc takes the focus
+   * without asking whether it may and says it did: with only
+   * focusable off, Tab stopped here without moving (a keyboard trap).
+   * can-focus off keeps the focus chain out of it. */
   gtk_widget_set_focusable (self->preview_label, FALSE);
+  gtk_widget_set_can_focus (self->preview_label, FALSE);
   gtk_box_append (GTK_BOX (self->preview), self->preview_label);
 
   self->copy_button = gtk_button_new ();
@@ -731,7 +753,13 @@ iri_gtk_entry_init (IriGtkEntry *self)
   gtk_widget_set_visible (self->notice, FALSE);
   gtk_widget_set_parent (self->notice, GTK_WIDGET (self));
 
+#if GTK_CHECK_VERSION (4, 10, 0)
   iri_gtk_text_set_accessible_owner (IRI_GTK_TEXT (self->text), GTK_ACCESSIBLE (self));
+#else
+  /* GTK 4.8: the text is the text box; it takes its name from the
+   * entry's label and carries the description and the invalid state. */
+  gtk_accessible_update_relation (GTK_ACCESSIBLE (self->text), GTK_ACCESSIBLE_RELATION_LABELLED_BY, self, NULL, -1);
+#endif
   update_notice (self);
 }
 
