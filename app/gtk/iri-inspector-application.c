@@ -155,7 +155,18 @@ quit_action (GSimpleAction *action,
 
   /* Closing the windows saves their state (size) on the way out. */
   for (GList *l = windows; l != NULL; l = l->next)
-    gtk_window_close (l->data);
+    {
+#if ADW_CHECK_VERSION (1, 5, 0)
+      AdwDialog *dialog;
+
+      /* Asked to close, a window with a dialog (the preferences, the
+       * about dialog) closes the dialog instead, so those go first. */
+      while (ADW_IS_APPLICATION_WINDOW (l->data) &&
+             (dialog = adw_application_window_get_visible_dialog (l->data)) != NULL)
+        adw_dialog_force_close (dialog);
+#endif
+      gtk_window_close (l->data);
+    }
 }
 
 static void
@@ -173,10 +184,9 @@ preferences_action (GSimpleAction *action,
 {
   IriInspectorApplication *self = user_data;
   GtkWindow *parent = gtk_application_get_active_window (GTK_APPLICATION (self));
-  GtkWindow *preferences = iri_inspector_preferences_new (self->settings);
+  IriInspectorPreferences *preferences = iri_inspector_preferences_new (self->settings);
 
-  gtk_window_set_transient_for (preferences, parent);
-  gtk_window_present (preferences);
+  iri_inspector_preferences_present (preferences, parent);
 }
 
 static void
@@ -188,7 +198,13 @@ about_action (GSimpleAction *action,
   static const char *developers[] = { "The IRI Inspector authors", NULL };
   GtkWindow *parent = gtk_application_get_active_window (GTK_APPLICATION (self));
 
+  /* AdwAboutWindow is deprecated for AdwAboutDialog (libadwaita 1.5),
+   * which takes the same properties. */
+#if ADW_CHECK_VERSION (1, 5, 0)
+  adw_show_about_dialog (GTK_WIDGET (parent),
+#else
   adw_show_about_window (parent,
+#endif
                          "application-name", _("IRI Inspector"),
                          "application-icon", IRI_INSPECTOR_APP_ID,
                          "version", PACKAGE_VERSION,
@@ -226,7 +242,9 @@ iri_inspector_application_startup (GApplication *application)
     { "win.show-help-overlay", { "<Control>question", NULL } },
     { "window.close", { "<Control>w", NULL } },
     { "win.open", { "<Control>o", NULL } },
-    { "win.focus-address", { "<Control>l", "F6", NULL } },
+    { "win.focus-address", { "<Control>l", NULL } },
+    { "win.next-region", { "F6", NULL } },
+    { "win.previous-region", { "<Shift>F6", NULL } },
     { "win.copy-iri", { "<Control><Shift>c", NULL } },
     { "win.copy-uri", { "<Control><Shift>u", NULL } },
     { "win.paste-uri", { "<Control><Shift>v", NULL } },

@@ -109,17 +109,17 @@ update (IriInspectorComparePage *self)
         case IRI_COMPARISON_SIMPLE:
           title = _("The same, character for character");
           subtitle = _("Simple string comparison (§5.3.1)");
-          icon = "emblem-ok-symbolic";
+          icon = "object-select-symbolic";
           break;
         case IRI_COMPARISON_SYNTAX:
           title = _("Equivalent after syntax-based normalization");
           subtitle = _("Case, percent-encoding and dot segments (§5.3.2)");
-          icon = "emblem-ok-symbolic";
+          icon = "object-select-symbolic";
           break;
         case IRI_COMPARISON_SCHEME:
           title = _("Equivalent after scheme-based normalization");
           subtitle = _("Default ports, empty paths and the like for the scheme (§5.3.3)");
-          icon = "emblem-ok-symbolic";
+          icon = "object-select-symbolic";
           break;
         case IRI_COMPARISON_DIFFERENT:
         default:
@@ -192,6 +192,7 @@ iri_inspector_compare_page_init (IriInspectorComparePage *self)
   GtkWidget *list = gtk_list_box_new ();
 
   gtk_list_box_set_selection_mode (GTK_LIST_BOX (list), GTK_SELECTION_NONE);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (list), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Compare"), -1);
   gtk_widget_add_css_class (list, "boxed-list");
   /* The other IRI is typed in an IRI entry too, so that it is displayed
    * as §4.1 asks while it is typed. */
@@ -209,6 +210,7 @@ iri_inspector_compare_page_init (IriInspectorComparePage *self)
     gtk_box_append (GTK_BOX (field), label);
     gtk_box_append (GTK_BOX (field), self->other_row);
     gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
+    gtk_accessible_update_relation (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_RELATION_LABELLED_BY, label, NULL, -1);
     iri_inspector_list_append_row (GTK_LIST_BOX (list), row, field, 9, 12, 12);
     g_signal_connect_swapped (self->other_row, "changed", G_CALLBACK (update), self);
   }
@@ -222,6 +224,9 @@ iri_inspector_compare_page_init (IriInspectorComparePage *self)
 
   self->forms_list = gtk_list_box_new ();
   gtk_list_box_set_selection_mode (GTK_LIST_BOX (self->forms_list), GTK_SELECTION_NONE);
+  /* The normalized forms, named by the verdict above them. */
+  gtk_accessible_update_relation (GTK_ACCESSIBLE (self->forms_list), GTK_ACCESSIBLE_RELATION_LABELLED_BY,
+                                  self->result_row, NULL, -1);
   gtk_widget_add_css_class (self->forms_list, "boxed-list");
   gtk_box_append (GTK_BOX (box), self->forms_list);
   for (guint i = 0; i < G_N_ELEMENTS (self->form_values); i++)

@@ -104,10 +104,21 @@ create_row_cb (gpointer item,
   gtk_widget_set_margin_end (box, 12);
   gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
 
-  /* Screen readers hear the severity first, then the message. */
-  accessible = g_strdup_printf ("%s: %s", iri_inspector_severity_name (severity),
-                                iri_diagnostic_get_message (diagnostic));
+  /* Screen readers hear the severity first, then the message, with its
+   * quotes of the display in logical order (they speak logical order),
+   * then the fix and the rule. */
+  {
+    g_autofree char *spoken = iri_diagnostic_dup_accessible_message (diagnostic);
+
+    accessible = g_strdup_printf ("%s: %s", iri_inspector_severity_name (severity), spoken);
+  }
   gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, accessible, -1);
+  {
+    g_autofree char *fix = hint != NULL ? g_strdup_printf (_("Fix: %s"), hint) : NULL;
+    g_autofree char *details = fix != NULL ? g_strconcat (fix, " ", source, NULL) : g_strdup (source);
+
+    gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, details, -1);
+  }
   return row;
 }
 
@@ -220,6 +231,7 @@ iri_inspector_diagnostics_page_init (IriInspectorDiagnosticsPage *self)
 
   self->list = gtk_list_box_new ();
   gtk_list_box_set_selection_mode (GTK_LIST_BOX (self->list), GTK_SELECTION_NONE);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->list), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Findings"), -1);
   gtk_widget_add_css_class (self->list, "boxed-list");
   gtk_widget_set_valign (self->list, GTK_ALIGN_START);
   g_signal_connect_swapped (self->list, "row-activated", G_CALLBACK (row_activated_cb), self);
@@ -227,7 +239,7 @@ iri_inspector_diagnostics_page_init (IriInspectorDiagnosticsPage *self)
   gtk_list_box_bind_model (GTK_LIST_BOX (self->list), G_LIST_MODEL (self->findings), create_row_cb, NULL, NULL);
   scrolled = iri_inspector_scrolled_page (self->list);
 
-  adw_status_page_set_icon_name (ADW_STATUS_PAGE (empty), "emblem-ok-symbolic");
+  adw_status_page_set_icon_name (ADW_STATUS_PAGE (empty), "object-select-symbolic");
   adw_status_page_set_title (ADW_STATUS_PAGE (empty), _("No Findings"));
   adw_status_page_set_description (ADW_STATUS_PAGE (empty),
                                    _("Syntax errors, bidi hazards, look-alike characters and IDNA problems are listed here, each with the rule it breaks and a fix."));

@@ -194,10 +194,25 @@ example_row (IriInspectorExamplesPage *self,
   gtk_widget_set_valign (load, GTK_ALIGN_CENTER);
   load_tooltip = g_strdup_printf (_("Inspect example %u in the address field"), number);
   gtk_widget_set_tooltip_text (load, load_tooltip);
+  /* Every row has an "Inspect" button: its accessible name says which
+   * example it loads. */
+  {
+    g_autofree char *load_name =
+      /* Translators: the accessible name of the button that loads an
+       * example, e.g. "Inspect example 5: A right-to-left host and path" */
+      g_strdup_printf (_("Inspect example %u: %s"), number, iri_example_get_title (example));
+
+    iri_inspector_set_accessible_label (load, load_name);
+  }
   gtk_widget_set_sensitive (load, iri_example_get_kind (example) != IRI_EXAMPLE_KIND_TEXT);
   g_object_set_data_full (G_OBJECT (load), "iri", g_steal_pointer (&rtl_text), g_free);
   g_signal_connect (load, "clicked", G_CALLBACK (load_clicked_cb), self);
+  /* add_action was renamed add_suffix in libadwaita 1.4. */
+#if ADW_CHECK_VERSION (1, 4, 0)
+  adw_expander_row_add_suffix (ADW_EXPANDER_ROW (row), load);
+#else
   adw_expander_row_add_action (ADW_EXPANDER_ROW (row), load);
+#endif
   return row;
 }
 
@@ -352,6 +367,7 @@ iri_inspector_examples_page_new (GSettings *settings)
   gtk_box_append (GTK_BOX (box), toggles);
 
   self->list = gtk_list_box_new ();
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->list), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Examples"), -1);
   gtk_list_box_set_selection_mode (GTK_LIST_BOX (self->list), GTK_SELECTION_NONE);
   gtk_widget_add_css_class (self->list, "boxed-list");
   gtk_box_append (GTK_BOX (box), self->list);

@@ -14,7 +14,11 @@
 
 struct _IriInspectorPreferences
 {
+#if ADW_CHECK_VERSION (1, 5, 0)
+  AdwPreferencesDialog  parent_instance;
+#else
   AdwPreferencesWindow  parent_instance;
+#endif
 
   GSettings            *settings;
   GtkWidget            *hosts_group;
@@ -24,7 +28,11 @@ struct _IriInspectorPreferences
   GPtrArray            *host_rows;
 };
 
+#if ADW_CHECK_VERSION (1, 5, 0)
+G_DEFINE_FINAL_TYPE (IriInspectorPreferences, iri_inspector_preferences, ADW_TYPE_PREFERENCES_DIALOG)
+#else
 G_DEFINE_FINAL_TYPE (IriInspectorPreferences, iri_inspector_preferences, ADW_TYPE_PREFERENCES_WINDOW)
+#endif
 
 static void
 free_closure_data (gpointer  data,
@@ -178,6 +186,42 @@ update_file_row (IriInspectorPreferences *self)
 }
 
 static void
+file_chosen (IriInspectorPreferences *self,
+             GFile                   *file)
+{
+  g_autofree char *path = g_file_get_path (file);
+
+  if (path != NULL)
+    g_settings_set_string (self->settings, "known-hosts-file", path);
+}
+
+/* GtkFileDialog from GTK 4.10, which deprecates GtkFileChooserNative. */
+#if GTK_CHECK_VERSION (4, 10, 0)
+static void
+file_dialog_done_cb (GObject      *source,
+                     GAsyncResult *result,
+                     gpointer      user_data)
+{
+  g_autoptr(IriInspectorPreferences) self = user_data;
+  g_autoptr(GFile) file = gtk_file_dialog_open_finish (GTK_FILE_DIALOG (source), result, NULL);
+
+  /* NULL when the dialog was cancelled or dismissed. */
+  if (file != NULL)
+    file_chosen (self, file);
+}
+
+static void
+choose_file_cb (IriInspectorPreferences *self)
+{
+  g_autoptr(GtkFileDialog) dialog = gtk_file_dialog_new ();
+
+  gtk_file_dialog_set_title (dialog, _("Choose a File of Known Hosts"));
+  gtk_file_dialog_set_accept_label (dialog, _("_Choose"));
+  gtk_file_dialog_open (dialog, GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))), NULL,
+                        file_dialog_done_cb, g_object_ref (self));
+}
+#else
+static void
 file_response_cb (GtkNativeDialog         *dialog,
                   int                      response,
                   IriInspectorPreferences *self)
@@ -185,10 +229,8 @@ file_response_cb (GtkNativeDialog         *dialog,
   if (response == GTK_RESPONSE_ACCEPT)
     {
       g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
-      g_autofree char *path = g_file_get_path (file);
 
-      if (path != NULL)
-        g_settings_set_string (self->settings, "known-hosts-file", path);
+      file_chosen (self, file);
     }
   g_object_unref (dialog);
 }
@@ -204,6 +246,7 @@ choose_file_cb (IriInspectorPreferences *self)
   g_signal_connect (dialog, "response", G_CALLBACK (file_response_cb), self);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
 }
+#endif
 
 static void
 clear_file_cb (IriInspectorPreferences *self)
@@ -236,7 +279,7 @@ iri_inspector_preferences_init (IriInspectorPreferences *self)
   self->host_rows = g_ptr_array_new ();
 }
 
-GtkWindow *
+IriInspectorPreferences *
 iri_inspector_preferences_new (GSettings *settings)
 {
   IriInspectorPreferences *self = g_object_new (IRI_INSPECTOR_TYPE_PREFERENCES,
@@ -319,12 +362,33 @@ iri_inspector_preferences_new (GSettings *settings)
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), self->add_row);
   adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (group));
 
+#if ADW_CHECK_VERSION (1, 5, 0)
+  adw_preferences_dialog_add (ADW_PREFERENCES_DIALOG (self), ADW_PREFERENCES_PAGE (page));
+#else
   adw_preferences_window_add (ADW_PREFERENCES_WINDOW (self), ADW_PREFERENCES_PAGE (page));
+#endif
 
   g_signal_connect_object (settings, "changed::known-hosts", G_CALLBACK (rebuild_hosts), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (settings, "changed::known-hosts-file", G_CALLBACK (update_file_row), self,
                            G_CONNECT_SWAPPED);
   rebuild_hosts (self);
   update_file_row (self);
-  return GTK_WINDOW (self);
+  return self;
+}
+
+/* Shows the preferences over @parent: as a dialog inside it with
+ * libadwaita 1.5 and later, as a window of its own before. */
+void
+iri_inspector_preferences_present (IriInspectorPreferences *self,
+                                   GtkWindow               *parent)
+{
+  g_return_if_fail (IRI_INSPECTOR_IS_PREFERENCES (self));
+  g_return_if_fail (parent == NULL || GTK_IS_WINDOW (parent));
+
+#if ADW_CHECK_VERSION (1, 5, 0)
+  adw_dialog_present (ADW_DIALOG (self), GTK_WIDGET (parent));
+#else
+  gtk_window_set_transient_for (GTK_WINDOW (self), parent);
+  gtk_window_present (GTK_WINDOW (self));
+#endif
 }

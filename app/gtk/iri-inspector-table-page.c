@@ -288,6 +288,16 @@ iri_inspector_table_page_new (IriInspectorTableKind kind)
   GtkWidget *empty = adw_status_page_new ();
 
   self->kind = kind;
+  /* Named as its page, not after its type. */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (view), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  kind == IRI_INSPECTOR_TABLE_UNITS ? _("Units") : _("Characters"), -1);
+  /* The list inside the column view is what takes the focus. */
+  for (GtkWidget *child = gtk_widget_get_first_child (view); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      if (GTK_IS_LIST_VIEW (child))
+        gtk_accessible_update_property (GTK_ACCESSIBLE (child), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                        kind == IRI_INSPECTOR_TABLE_UNITS ? _("Units") : _("Characters"), -1);
+    }
   gtk_widget_add_css_class (view, "data-table");
   gtk_column_view_set_show_column_separators (GTK_COLUMN_VIEW (view), TRUE);
 

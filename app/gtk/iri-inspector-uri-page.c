@@ -75,6 +75,9 @@ add_value_row (IriInspectorUriPage *self,
   GtkWidget *copy = gtk_button_new_from_icon_name ("edit-copy-symbolic");
 
   gtk_label_set_xalign (GTK_LABEL (heading), 0);
+  /* Wrapped, so that the longest heading does not make the window
+   * wider than a phone's 360 px. */
+  gtk_label_set_wrap (GTK_LABEL (heading), TRUE);
   gtk_widget_add_css_class (heading, "caption-heading");
   gtk_widget_add_css_class (heading, "dim-label");
   gtk_label_set_xalign (GTK_LABEL (value), 0);
@@ -99,6 +102,11 @@ add_value_row (IriInspectorUriPage *self,
   gtk_box_append (GTK_BOX (box), text);
   gtk_box_append (GTK_BOX (box), copy);
   gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
+  /* The row takes the focus: it reads as its heading and its value. */
+  gtk_accessible_update_relation (GTK_ACCESSIBLE (row),
+                                  GTK_ACCESSIBLE_RELATION_LABELLED_BY, heading, NULL,
+                                  GTK_ACCESSIBLE_RELATION_DESCRIBED_BY, value, NULL,
+                                  -1);
   iri_inspector_list_append_row (GTK_LIST_BOX (list), row, box, 8, 12, 6);
   *out_value = value;
   return box;
@@ -285,6 +293,8 @@ new_group (GtkWidget  *box,
       gtk_box_append (GTK_BOX (box), label);
     }
   gtk_list_box_set_selection_mode (GTK_LIST_BOX (list), GTK_SELECTION_NONE);
+  /* Named by its heading, not after its type. */
+  gtk_accessible_update_relation (GTK_ACCESSIBLE (list), GTK_ACCESSIBLE_RELATION_LABELLED_BY, heading, NULL, -1);
   gtk_widget_add_css_class (list, "boxed-list");
   gtk_widget_set_margin_bottom (list, 18);
   gtk_box_append (GTK_BOX (box), list);
@@ -367,6 +377,13 @@ iri_inspector_uri_page_init (IriInspectorUriPage *self)
   self->load_button = gtk_button_new_with_mnemonic (_("_Inspect"));
   gtk_widget_set_valign (self->load_button, GTK_ALIGN_CENTER);
   gtk_widget_set_tooltip_text (self->load_button, _("Inspect this IRI"));
+  /* A name of its own, instead of the one GTK makes from its label
+   * (GTK 4.8 read "_Inspect Inspect"). */
+  iri_inspector_set_accessible_label (self->load_button,
+                                      /* Translators: the accessible name of the
+                                       * Inspect button under a URI converted to an
+                                       * IRI */
+                                      _("Inspect the converted IRI"));
   gtk_widget_set_sensitive (self->load_button, FALSE);
   g_signal_connect_swapped (self->load_button, "clicked", G_CALLBACK (load_clicked_cb), self);
   gtk_box_append (GTK_BOX (value_box), self->load_button);

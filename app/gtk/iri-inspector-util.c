@@ -71,7 +71,7 @@ iri_inspector_severity_icon (IriSeverity severity)
     case IRI_SEVERITY_WARNING: return "dialog-warning-symbolic";
     case IRI_SEVERITY_INFO: return "dialog-information-symbolic";
     case IRI_SEVERITY_NONE:
-    default: return "emblem-ok-symbolic";
+    default: return "object-select-symbolic";
     }
 }
 
@@ -174,4 +174,16 @@ iri_inspector_scrolled_page (GtkWidget *content)
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
   gtk_widget_set_vexpand (scrolled, TRUE);
   return scrolled;
+}
+
+/* GtkButton names itself after its label (a labelled-by relation to it),
+ * and GTK 4.8 puts a label property and that relation together in the
+ * name ("Inspect example 5: … Inspect"); the relation goes, so the name
+ * is the label given here. */
+void
+iri_inspector_set_accessible_label (GtkWidget  *button,
+                                    const char *label)
+{
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+  gtk_accessible_reset_relation (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_RELATION_LABELLED_BY);
 }

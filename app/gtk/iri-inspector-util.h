@@ -41,4 +41,8 @@ void        iri_inspector_list_append_row (GtkListBox   *list,
  * code points, should be highlighted. */
 guint       iri_inspector_highlight_signal_new (GType type);
 
+/* Gives a button with a text label an accessible name of its own. */
+void        iri_inspector_set_accessible_label (GtkWidget  *button,
+                                                const char *label);
+
 G_END_DECLS

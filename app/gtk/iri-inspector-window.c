@@ -50,10 +50,20 @@ struct _IriInspectorWindow
 
   /* Template children */
   AdwToastOverlay       *toast_overlay;
-  AdwFlap               *flap;
+#if ADW_CHECK_VERSION (1, 4, 0)
+  AdwOverlaySplitView   *split_view;  /* iri-inspector-window.ui */
+  GdkFrameClock         *show_sidebar_clock;  /* see sidebar_set_shown() */
+  gulong                 show_sidebar_id;
+#else
+  AdwFlap               *flap;        /* iri-inspector-window-adw-1-2.ui */
+#endif
   AdwWindowTitle        *sidebar_title;
   GtkListView           *sidebar_list;
   GtkWidget             *sidebar_button;
+  GtkWidget             *sidebar;
+  GtkWidget             *header_bar;
+  GtkWidget             *header_switcher;  /* switcher_title, or switcher (libadwaita ≥ 1.4) */
+  GtkWidget             *switcher_bar;
   AdwViewStack          *view_stack;
   GtkWidget             *entry;
   GtkWidget             *embed_view;
@@ -89,6 +99,66 @@ toast (IriInspectorWindow *self,
        const char         *title)
 {
   adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (title));
+}
+
+/* The sidebar is in an AdwOverlaySplitView with libadwaita 1.4 and
+ * later, where breakpoints adapt the window to its width; in an AdwFlap
+ * (deprecated in 1.4) before. */
+static gboolean
+sidebar_get_shown (IriInspectorWindow *self)
+{
+#if ADW_CHECK_VERSION (1, 4, 0)
+  return adw_overlay_split_view_get_show_sidebar (self->split_view);
+#else
+  return adw_flap_get_reveal_flap (self->flap);
+#endif
+}
+
+#if ADW_CHECK_VERSION (1, 4, 0)
+static void
+cancel_show_sidebar (IriInspectorWindow *self)
+{
+  if (self->show_sidebar_clock != NULL)
+    g_clear_signal_handler (&self->show_sidebar_id, self->show_sidebar_clock);
+  g_clear_object (&self->show_sidebar_clock);
+}
+
+static void
+show_sidebar_after_paint_cb (GdkFrameClock      *clock,
+                             IriInspectorWindow *self)
+{
+  cancel_show_sidebar (self);
+  adw_overlay_split_view_set_show_sidebar (self->split_view, TRUE);
+}
+#endif
+
+static void
+sidebar_set_shown (IriInspectorWindow *self,
+                   gboolean            shown)
+{
+#if ADW_CHECK_VERSION (1, 4, 0)
+  /* Before its first allocation, AdwOverlaySplitView slides the sidebar
+   * in over a distance of 0 px: its progress becomes NaN and its content
+   * is given a width near INT_MIN (libadwaita 1.7).  A list opened from
+   * the command line is shown that early, so the sidebar then waits for
+   * the window's first frame. */
+  if (shown && gtk_widget_get_width (GTK_WIDGET (self->split_view)) == 0)
+    {
+      if (self->show_sidebar_clock == NULL)
+        {
+          if (!gtk_widget_get_realized (GTK_WIDGET (self)))
+            gtk_widget_realize (GTK_WIDGET (self));
+          self->show_sidebar_clock = g_object_ref (gtk_widget_get_frame_clock (GTK_WIDGET (self)));
+          self->show_sidebar_id = g_signal_connect (self->show_sidebar_clock, "after-paint",
+                                                    G_CALLBACK (show_sidebar_after_paint_cb), self);
+        }
+      return;
+    }
+  cancel_show_sidebar (self);
+  adw_overlay_split_view_set_show_sidebar (self->split_view, shown);
+#else
+  adw_flap_set_reveal_flap (self->flap, shown);
+#endif
 }
 
 /* ------------------------------------------------------------------ */
@@ -268,7 +338,7 @@ sidebar_show (IriInspectorWindow *self,
   adw_window_title_set_title (self->sidebar_title, title);
   adw_window_title_set_subtitle (self->sidebar_title, subtitle);
   gtk_widget_set_visible (self->sidebar_button, TRUE);
-  adw_flap_set_reveal_flap (self->flap, TRUE);
+  sidebar_set_shown (self, TRUE);
 }
 
 static void
@@ -662,6 +732,21 @@ known_hosts_file_changed_cb (IriInspectorWindow *self)
 /* ------------------------------------------------------------------ */
 /* Actions                                                             */
 
+/* GtkFileDialog from GTK 4.10, which deprecates GtkFileChooserNative. */
+#if GTK_CHECK_VERSION (4, 10, 0)
+static void
+open_done_cb (GObject      *source,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  g_autoptr(IriInspectorWindow) self = user_data;
+  g_autoptr(GFile) file = gtk_file_dialog_open_finish (GTK_FILE_DIALOG (source), result, NULL);
+
+  /* NULL when the dialog was cancelled or dismissed. */
+  if (file != NULL)
+    iri_inspector_window_open_file (self, file);
+}
+#else
 static void
 open_response_cb (GtkNativeDialog    *dialog,
                   int                 response,
@@ -675,6 +760,7 @@ open_response_cb (GtkNativeDialog    *dialog,
     }
   g_object_unref (dialog);
 }
+#endif
 
 static void
 open_action (GtkWidget  *widget,
@@ -682,21 +768,35 @@ open_action (GtkWidget  *widget,
              GVariant   *parameter)
 {
   IriInspectorWindow *self = IRI_INSPECTOR_WINDOW (widget);
-  GtkFileChooserNative *dialog;
   g_autoptr(GtkFileFilter) text = gtk_file_filter_new ();
   g_autoptr(GtkFileFilter) all = gtk_file_filter_new ();
+#if GTK_CHECK_VERSION (4, 10, 0)
+  g_autoptr(GtkFileDialog) dialog = gtk_file_dialog_new ();
+  g_autoptr(GListStore) filters = g_list_store_new (GTK_TYPE_FILE_FILTER);
+#else
+  GtkFileChooserNative *dialog;
+#endif
 
-  dialog = gtk_file_chooser_native_new (_("Open a List of IRIs"), GTK_WINDOW (self),
-                                        GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"), _("_Cancel"));
   gtk_file_filter_set_name (text, _("Text files"));
   gtk_file_filter_add_mime_type (text, "text/plain");
   gtk_file_filter_set_name (all, _("All files"));
   gtk_file_filter_add_pattern (all, "*");
+#if GTK_CHECK_VERSION (4, 10, 0)
+  g_list_store_append (filters, text);
+  g_list_store_append (filters, all);
+  gtk_file_dialog_set_title (dialog, _("Open a List of IRIs"));
+  gtk_file_dialog_set_accept_label (dialog, _("_Open"));
+  gtk_file_dialog_set_filters (dialog, G_LIST_MODEL (filters));
+  gtk_file_dialog_open (dialog, GTK_WINDOW (self), NULL, open_done_cb, g_object_ref (self));
+#else
+  dialog = gtk_file_chooser_native_new (_("Open a List of IRIs"), GTK_WINDOW (self),
+                                        GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"), _("_Cancel"));
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), text);
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), all);
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
   g_signal_connect (dialog, "response", G_CALLBACK (open_response_cb), self);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+#endif
 }
 
 static void
@@ -708,6 +808,126 @@ focus_address_action (GtkWidget  *widget,
 
   gtk_widget_grab_focus (self->entry);
   gtk_editable_select_region (GTK_EDITABLE (self->entry), 0, -1);
+}
+
+/* F6 and Shift+F6 move the keyboard focus from region to region, as in
+ * GNOME's applications: the header bar, the address field, the page
+ * switcher, the page and, when it is shown, the sidebar.  The renderings
+ * under the field count as part of the field's region. */
+typedef enum {
+  REGION_HEADER_BAR,
+  REGION_ENTRY,
+  REGION_SWITCHER,
+  REGION_PAGE,
+  REGION_SIDEBAR,
+  N_REGIONS,
+} Region;
+
+/* The page switcher in use: the one in the header bar, or the one at the
+ * bottom when the window is narrow. */
+static GtkWidget *
+visible_switcher (IriInspectorWindow *self)
+{
+  return gtk_widget_get_mapped (self->switcher_bar) && adw_view_switcher_bar_get_reveal (ADW_VIEW_SWITCHER_BAR (self->switcher_bar))
+           ? self->switcher_bar : self->header_switcher;
+}
+
+static int
+current_region (IriInspectorWindow *self)
+{
+  GtkWidget *focus = gtk_window_get_focus (GTK_WINDOW (self));
+
+  if (focus == NULL)
+    return -1;
+  if (gtk_widget_is_ancestor (focus, self->sidebar))
+    return REGION_SIDEBAR;
+  if (gtk_widget_is_ancestor (focus, self->header_switcher) || gtk_widget_is_ancestor (focus, self->switcher_bar))
+    return REGION_SWITCHER;
+  if (gtk_widget_is_ancestor (focus, self->header_bar))
+    return REGION_HEADER_BAR;
+  if (gtk_widget_is_ancestor (focus, GTK_WIDGET (self->view_stack)))
+    return REGION_PAGE;
+  return REGION_ENTRY;
+}
+
+/* The switcher's button of the page shown: the page tab that has the
+ * focus in a tab list. */
+static GtkWidget *
+active_page_button (GtkWidget *widget)
+{
+  if (GTK_IS_TOGGLE_BUTTON (widget) && gtk_widget_get_mapped (widget) &&
+      gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (widget)))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = active_page_button (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static gboolean
+focus_region (IriInspectorWindow *self,
+              Region              region)
+{
+  GtkWidget *widget;
+
+  switch (region)
+    {
+    case REGION_HEADER_BAR:
+      widget = self->header_bar;
+      break;
+    case REGION_ENTRY:
+      return gtk_widget_grab_focus (self->entry);
+    case REGION_SWITCHER:
+      widget = visible_switcher (self);
+      {
+        GtkWidget *button = active_page_button (widget);
+
+        if (button != NULL && gtk_widget_grab_focus (button))
+          return TRUE;
+      }
+      break;
+    case REGION_PAGE:
+      widget = adw_view_stack_get_visible_child (self->view_stack);
+      break;
+    case REGION_SIDEBAR:
+      if (!sidebar_get_shown (self))
+        return FALSE;
+      widget = self->sidebar;
+      break;
+    case N_REGIONS:
+    default:
+      return FALSE;
+    }
+  /* Focus is outside the region: this gives its first control. */
+  return widget != NULL && gtk_widget_get_mapped (widget) && gtk_widget_child_focus (widget, GTK_DIR_TAB_FORWARD);
+}
+
+static void
+cycle_region_action (GtkWidget  *widget,
+                     const char *action,
+                     GVariant   *parameter)
+{
+  IriInspectorWindow *self = IRI_INSPECTOR_WINDOW (widget);
+  int step = g_str_equal (action, "win.next-region") ? 1 : -1;
+  int region = current_region (self);
+
+  if (region < 0)
+    region = step > 0 ? N_REGIONS - 1 : 0;
+  for (int k = 1; k <= N_REGIONS; k++)
+    {
+      Region next = (region + step * k + N_REGIONS) % N_REGIONS;
+
+      if (focus_region (self, next))
+        {
+          gtk_window_set_focus_visible (GTK_WINDOW (self), TRUE);
+          return;
+        }
+    }
 }
 
 static void
@@ -779,7 +999,7 @@ toggle_sidebar_action (GtkWidget  *widget,
   IriInspectorWindow *self = IRI_INSPECTOR_WINDOW (widget);
 
   if (self->lines != NULL)
-    adw_flap_set_reveal_flap (self->flap, !adw_flap_get_reveal_flap (self->flap));
+    sidebar_set_shown (self, !sidebar_get_shown (self));
 }
 
 static void
@@ -995,6 +1215,9 @@ iri_inspector_window_dispose (GObject *object)
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
   g_clear_handle_id (&self->update_id, g_source_remove);
+#if ADW_CHECK_VERSION (1, 4, 0)
+  cancel_show_sidebar (self);
+#endif
   g_clear_pointer (&self->analysis, iri_analysis_unref);
   g_clear_object (&self->analyzer);
   g_clear_object (&self->policy);
@@ -1025,10 +1248,24 @@ iri_inspector_window_class_init (IriInspectorWindowClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/iri_inspector/IriInspector/iri-inspector-window.ui");
   gtk_widget_class_bind_template_child (widget_class, IriInspectorWindow, toast_overlay);
+#if ADW_CHECK_VERSION (1, 4, 0)
+  gtk_widget_class_bind_template_child (widget_class, IriInspectorWindow, split_view);
+#else
   gtk_widget_class_bind_template_child (widget_class, IriInspectorWindow, flap);
+#endif
   gtk_widget_class_bind_template_child (widget_class, IriInspectorWindow, sidebar_title);
   gtk_widget_class_bind_template_child (widget_class, IriInspectorWindow, sidebar_list);
   gtk_widget_class_bind_template_child (widget_class, IriInspectorWindow, sidebar_button);
+  gtk_widget_class_bind_template_child (widget_class, IriInspectorWindow, sidebar);
+  gtk_widget_class_bind_template_child (widget_class, IriInspectorWindow, header_bar);
+#if ADW_CHECK_VERSION (1, 4, 0)
+  gtk_widget_class_bind_template_child_full (widget_class, "switcher", FALSE,
+                                             G_STRUCT_OFFSET (IriInspectorWindow, header_switcher));
+#else
+  gtk_widget_class_bind_template_child_full (widget_class, "switcher_title", FALSE,
+                                             G_STRUCT_OFFSET (IriInspectorWindow, header_switcher));
+#endif
+  gtk_widget_class_bind_template_child (widget_class, IriInspectorWindow, switcher_bar);
   gtk_widget_class_bind_template_child (widget_class, IriInspectorWindow, view_stack);
   gtk_widget_class_bind_template_child (widget_class, IriInspectorWindow, entry);
   gtk_widget_class_bind_template_child (widget_class, IriInspectorWindow, embed_view);
@@ -1037,6 +1274,8 @@ iri_inspector_window_class_init (IriInspectorWindowClass *klass)
 
   gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
   gtk_widget_class_install_action (widget_class, "win.focus-address", NULL, focus_address_action);
+  gtk_widget_class_install_action (widget_class, "win.next-region", NULL, cycle_region_action);
+  gtk_widget_class_install_action (widget_class, "win.previous-region", NULL, cycle_region_action);
   gtk_widget_class_install_action (widget_class, "win.copy-iri", NULL, copy_iri_action);
   gtk_widget_class_install_action (widget_class, "win.copy-uri", NULL, copy_uri_action);
   gtk_widget_class_install_action (widget_class, "win.paste-uri", NULL, paste_uri_action);

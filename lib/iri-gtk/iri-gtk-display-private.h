@@ -73,6 +73,8 @@ void           iri_gtk_display_free               (IriGtkDisplay *self);
 const char    *iri_gtk_display_get_text           (IriGtkDisplay *self,
                                                    int           *length);
 PangoAttrList *iri_gtk_display_get_attributes     (IriGtkDisplay *self);
+void           iri_gtk_display_apply_paint_attributes (IriGtkDisplay *self,
+                                                       PangoLayout   *layout);
 gsize          iri_gtk_display_get_n_chars        (IriGtkDisplay *self);
 int            iri_gtk_display_get_preedit_index  (IriGtkDisplay *self);
 

@@ -45,7 +45,10 @@ struct _IriGtkDisplay
   int           *seg_end;     /* n_chars: end including marks after */
   gint32        *owner;       /* length + 1: logical character, -1 preedit */
   guint8        *escaped;     /* n_chars: shown percent-encoded */
-  PangoAttrList *attrs;
+  PangoAttrList *attrs;       /* what changes fonts: for the layout */
+  GPtrArray     *unit_paint;  /* colours, in order, never overlapping */
+  GPtrArray     *marks;       /* underlines of findings, by start */
+  guint         *marks_reach; /* the furthest end of marks[0..k] */
   int            preedit_index;
 };
 
@@ -224,8 +227,24 @@ compute_styles (IriAnalysis *analysis,
   return styles;
 }
 
+/* Attributes that only change how glyphs are painted (colours,
+ * underlines) are kept out of the layout's list when @paint is not NULL,
+ * and applied to the laid-out runs by
+ * iri_gtk_display_apply_paint_attributes(). */
+static void
+insert_paint (PangoAttrList  *attrs,
+              GPtrArray      *paint,
+              PangoAttribute *attr)
+{
+  if (paint != NULL)
+    g_ptr_array_add (paint, attr);
+  else
+    pango_attr_list_insert (attrs, attr);
+}
+
 static void
 insert_color (PangoAttrList         *attrs,
+              GPtrArray             *paint,
               const IriGtkTextStyle *style,
               int                    start,
               int                    end)
@@ -237,13 +256,13 @@ insert_color (PangoAttrList         *attrs,
       attr = pango_attr_foreground_new (style->red, style->green, style->blue);
       attr->start_index = start;
       attr->end_index = end;
-      pango_attr_list_insert (attrs, attr);
+      insert_paint (attrs, paint, attr);
       if (style->alpha < 0xFFFF)
         {
           attr = pango_attr_foreground_alpha_new (MAX (style->alpha, 1));
           attr->start_index = start;
           attr->end_index = end;
-          pango_attr_list_insert (attrs, attr);
+          insert_paint (attrs, paint, attr);
         }
     }
   if (style->weight_set)
@@ -266,6 +285,7 @@ insert_color (PangoAttrList         *attrs,
  * "%E2%80%AE" cannot be taken for text that was typed. */
 static void
 insert_escape_box (PangoAttrList         *attrs,
+                   GPtrArray             *paint,
                    const IriGtkTextStyle *style,
                    int                    start,
                    int                    end)
@@ -277,11 +297,11 @@ insert_escape_box (PangoAttrList         *attrs,
   attr = pango_attr_background_new (style->red, style->green, style->blue);
   attr->start_index = start;
   attr->end_index = end;
-  pango_attr_list_insert (attrs, attr);
+  insert_paint (attrs, paint, attr);
   attr = pango_attr_background_alpha_new (0x2E00);
   attr->start_index = start;
   attr->end_index = end;
-  pango_attr_list_insert (attrs, attr);
+  insert_paint (attrs, paint, attr);
 }
 
 /* Three underline styles, so that severity does not depend on colour
@@ -303,6 +323,17 @@ underline_for_severity (IriSeverity severity)
     }
 }
 
+/* For g_ptr_array_sort(), which is stable. */
+static int
+compare_start (gconstpointer a,
+               gconstpointer b)
+{
+  const PangoAttribute *x = *(PangoAttribute * const *) a;
+  const PangoAttribute *y = *(PangoAttribute * const *) b;
+
+  return (x->start_index > y->start_index) - (x->start_index < y->start_index);
+}
+
 static void
 build_attributes (IriGtkDisplay             *self,
                   const IriGtkDisplayParams *params,
@@ -310,10 +341,25 @@ build_attributes (IriGtkDisplay             *self,
 {
   const IriGtkStyle *style = params->style;
   gsize i = 0;
+  GPtrArray *unit_paint = NULL, *marks = NULL;
 
   self->attrs = pango_attr_list_new ();
   if (style == NULL)
     return;
+
+  /* Pango applies the attributes that do not change fonts to each run
+   * after line layout, walking the whole list from its start for every
+   * run (pango_glyph_item_apply_attrs() in Pango 1.50): runs × attributes,
+   * which a long IRI with a run and a colour per segment turns into most
+   * of a keystroke's work (issue 14).  They are applied run by run
+   * instead, each run getting only the attributes it overlaps.  With an
+   * input method's preedit, whose attributes are merged into the list,
+   * everything stays in the list: a preedit is short-lived. */
+  if (params->preedit == NULL)
+    {
+      unit_paint = self->unit_paint = g_ptr_array_new_with_free_func ((GDestroyNotify) pango_attribute_destroy);
+      marks = self->marks = g_ptr_array_new_with_free_func ((GDestroyNotify) pango_attribute_destroy);
+    }
 
   /* Runs of characters with the same style. */
   while (i < self->n_chars)
@@ -331,9 +377,9 @@ build_attributes (IriGtkDisplay             *self,
         j++;
       start = self->seg_start[i];
       end = self->seg_end[j - 1];
-      insert_color (self->attrs, &style->units[styles[i]], start, end);
+      insert_color (self->attrs, unit_paint, &style->units[styles[i]], start, end);
       if (styles[i] == IRI_GTK_UNIT_STYLE_ESCAPED)
-        insert_escape_box (self->attrs, &style->units[styles[i]], start, end);
+        insert_escape_box (self->attrs, unit_paint, &style->units[styles[i]], start, end);
       i = j;
     }
 
@@ -366,14 +412,30 @@ build_attributes (IriGtkDisplay             *self,
           attr = pango_attr_underline_new (underline_for_severity (severity));
           attr->start_index = self->seg_start[s];
           attr->end_index = self->seg_end[e - 1];
-          pango_attr_list_insert (self->attrs, attr);
+          insert_paint (self->attrs, marks, attr);
           if (color->color_set)
             {
               attr = pango_attr_underline_color_new (color->red, color->green, color->blue);
               attr->start_index = self->seg_start[s];
               attr->end_index = self->seg_end[e - 1];
-              pango_attr_list_insert (self->attrs, attr);
+              insert_paint (self->attrs, marks, attr);
             }
+        }
+    }
+
+  /* Sorted by start, stably, so that where findings overlap the one
+   * inserted last still wins, as in a PangoAttrList; with the furthest
+   * end reached so far, for iri_gtk_display_apply_paint_attributes(). */
+  if (marks != NULL && marks->len > 0)
+    {
+      guint reach = 0;
+
+      g_ptr_array_sort (marks, compare_start);
+      self->marks_reach = g_new (guint, marks->len);
+      for (guint k = 0; k < marks->len; k++)
+        {
+          reach = MAX (reach, ((PangoAttribute *) g_ptr_array_index (marks, k))->end_index);
+          self->marks_reach[k] = reach;
         }
     }
 }
@@ -545,6 +607,9 @@ iri_gtk_display_free (IriGtkDisplay *self)
   g_free (self->owner);
   g_free (self->escaped);
   g_clear_pointer (&self->attrs, pango_attr_list_unref);
+  g_clear_pointer (&self->unit_paint, g_ptr_array_unref);
+  g_clear_pointer (&self->marks, g_ptr_array_unref);
+  g_free (self->marks_reach);
   g_free (self);
 }
 
@@ -561,6 +626,120 @@ PangoAttrList *
 iri_gtk_display_get_attributes (IriGtkDisplay *self)
 {
   return self->attrs;
+}
+
+/* Adds to @list copies of the unit colours that overlap [start, end):
+ * they come in the order of the text, each range after the one before
+ * (or the same), so the first one is found by bisection. */
+static void
+add_unit_paint (IriGtkDisplay *self,
+                PangoAttrList *list,
+                guint          start,
+                guint          end)
+{
+  GPtrArray *attrs = self->unit_paint;
+  guint lo = 0, hi;
+
+  if (attrs == NULL)
+    return;
+
+  hi = attrs->len;
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (((PangoAttribute *) g_ptr_array_index (attrs, mid))->end_index <= start)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  for (guint k = lo; k < attrs->len; k++)
+    {
+      PangoAttribute *attr = g_ptr_array_index (attrs, k);
+
+      if (attr->start_index >= end)
+        break;
+      pango_attr_list_insert (list, pango_attribute_copy (attr));
+    }
+}
+
+/* The same for the underlines of findings, which may overlap: sorted by
+ * start, the first that may reach [start, end) is the first whose
+ * marks_reach passes start. */
+static void
+add_marks (IriGtkDisplay *self,
+           PangoAttrList *list,
+           guint          start,
+           guint          end)
+{
+  GPtrArray *attrs = self->marks;
+  guint lo = 0, hi;
+
+  if (attrs == NULL)
+    return;
+
+  hi = attrs->len;
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (self->marks_reach[mid] <= start)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  for (guint k = lo; k < attrs->len; k++)
+    {
+      PangoAttribute *attr = g_ptr_array_index (attrs, k);
+
+      if (attr->start_index >= end)
+        break;
+      if (attr->end_index > start)
+        pango_attr_list_insert (list, pango_attribute_copy (attr));
+    }
+}
+
+/* Applies the colours and underlines of the display to the runs of
+ * @layout, a layout of its text with iri_gtk_display_get_attributes():
+ * what pango_layout_set_attributes() would have done with them, in time
+ * that grows with the runs and the attributes each run overlaps, not
+ * with their product.  Each run is split where its attributes change,
+ * with pango_glyph_item_apply_attrs(), as Pango does, and the pieces are
+ * put back in the line's left-to-right order.  The order of the
+ * attributes, which decides which underline wins where findings
+ * overlap, is the order they were inserted in. */
+void
+iri_gtk_display_apply_paint_attributes (IriGtkDisplay *self,
+                                        PangoLayout   *layout)
+{
+  const char *text;
+
+  if ((self->unit_paint == NULL || self->unit_paint->len == 0) &&
+      (self->marks == NULL || self->marks->len == 0))
+    return;
+
+  text = pango_layout_get_text (layout);
+  for (GSList *l = pango_layout_get_lines (layout); l != NULL; l = l->next)
+    {
+      PangoLayoutLine *line = l->data;
+      GSList *old_runs = g_slist_reverse (line->runs);
+
+      line->runs = NULL;
+      for (GSList *r = old_runs; r != NULL; r = r->next)
+        {
+          PangoGlyphItem *run = r->data;
+          PangoAttrList *attrs = pango_attr_list_new ();
+          guint start = run->item->offset, end = run->item->offset + run->item->length;
+          GSList *pieces;
+
+          add_unit_paint (self, attrs, start, end);
+          add_marks (self, attrs, start, end);
+          pieces = pango_glyph_item_apply_attrs (run, text, attrs);
+          line->runs = g_slist_concat (pieces, line->runs);
+          pango_attr_list_unref (attrs);
+        }
+      g_slist_free (old_runs);
+    }
 }
 
 gsize

@@ -56,6 +56,9 @@
  * ├── box.preview
  * │   ├── label
  * │   ╰── button.copy
+ * ├── box.preview-status.error
+ * │   ├── image
+ * │   ╰── label
  * ╰── label.notice
  * ```
  *
@@ -70,7 +73,14 @@
  *
  * `IriGtkEntry` has the [enum@Gtk.AccessibleRole.TEXT_BOX] role; its
  * description names the most severe finding, and it is marked invalid
- * when there is an error.
+ * when there is an error.  With GTK 4.14 or newer it implements
+ * `GtkAccessibleText`: assistive technology reads the text in logical
+ * order, the caret, the selection, and the findings as text attributes;
+ * with GTK 4.10 or newer it is reported focused when its text is.  (With
+ * GTK 4.8 its inner text widget is the text box assistive technology
+ * sees, named by the entry's label: only that way is it reported
+ * focused.)
+ * Ctrl+F1 shows the findings at the caret in a popover.
  *
  * Since: 0.1
  */
@@ -83,6 +93,8 @@ struct _IriGtkEntry
   GtkWidget *preview;
   GtkWidget *preview_label;
   GtkWidget *copy_button;
+  GtkWidget *preview_status;  /* why the URI is not valid */
+  GtkWidget *preview_status_label;
   GtkWidget *notice;
 
   guint      show_preview : 1;
@@ -113,8 +125,12 @@ static guint signals[N_SIGNALS];
 
 static void iri_gtk_entry_editable_init (GtkEditableInterface *iface);
 
+G_GNUC_BEGIN_IGNORE_DEPRECATIONS  /* GtkAccessibleText is newer than GDK_VERSION_MAX_ALLOWED */
 G_DEFINE_FINAL_TYPE_WITH_CODE (IriGtkEntry, iri_gtk_entry, GTK_TYPE_WIDGET,
-                               G_IMPLEMENT_INTERFACE (GTK_TYPE_EDITABLE, iri_gtk_entry_editable_init))
+                               G_IMPLEMENT_INTERFACE (GTK_TYPE_EDITABLE, iri_gtk_entry_editable_init)
+                               IRI_GTK_IMPLEMENT_ACCESSIBLE_OWNER
+                               IRI_GTK_IMPLEMENT_ACCESSIBLE_TEXT)
+G_GNUC_END_IGNORE_DEPRECATIONS
 
 static GtkEditable *
 iri_gtk_entry_get_delegate (GtkEditable *editable)
@@ -128,31 +144,140 @@ iri_gtk_entry_editable_init (GtkEditableInterface *iface)
   iface->get_delegate = iri_gtk_entry_get_delegate;
 }
 
+/* GtkLabel lays its whole text out, shaping all of it, to measure it
+ * and again to ellipsize it, each time the text changes: for the URI of
+ * a long IRI (longer still, every non-ASCII byte percent-encoded) that
+ * was most of a keystroke (issue 14).  No screen shows more than a few
+ * hundred characters of one line, so a longer URI is given to the label
+ * as its start and its end around an ellipsis, which is also what the
+ * label shows, ellipsized in the middle.  The copy button copies the
+ * whole URI. */
+#define PREVIEW_MAX_CHARS 1000
+
+static void
+set_preview_uri (IriGtkEntry *self,
+                 const char  *uri)
+{
+  glong n_chars = g_utf8_strlen (uri, -1);
+  g_autofree char *shown = NULL;
+
+  if (n_chars > PREVIEW_MAX_CHARS)
+    {
+      const char *head_end = g_utf8_offset_to_pointer (uri, PREVIEW_MAX_CHARS / 2);
+      const char *tail = g_utf8_offset_to_pointer (uri, n_chars - PREVIEW_MAX_CHARS / 2);
+
+      shown = g_strdup_printf ("%.*s\342\200\246%s", (int) (head_end - uri), uri, tail);
+    }
+  /* What the label holds is not the URI when it is cut: selecting and
+   * copying it would copy the ellipsis. */
+  gtk_label_set_selectable (GTK_LABEL (self->preview_label), shown == NULL);
+  gtk_label_set_text (GTK_LABEL (self->preview_label), shown != NULL ? shown : uri);
+}
+
+/* The message of the first error among @ref's findings, or NULL. */
+static const char *
+first_error_message (IriReference *ref)
+{
+  for (guint k = 0; k < iri_reference_get_n_diagnostics (ref); k++)
+    {
+      IriDiagnostic *diagnostic = iri_reference_get_diagnostic (ref, k);
+
+      if (iri_diagnostic_get_severity (diagnostic) == IRI_SEVERITY_ERROR)
+        return iri_diagnostic_get_message (diagnostic);
+    }
+  return NULL;
+}
+
 static void
 update_preview (IriGtkEntry *self)
 {
   IriGtkText *text = IRI_GTK_TEXT (self->text);
   const char *uri = iri_gtk_text_get_uri (text);
+  IriAnalysis *analysis = iri_gtk_text_get_analysis (text);
+
+  g_autoptr(IriReference) parsed = NULL;
+  g_autofree char *status = NULL;
 
   if (!self->show_preview)
-    return;
+    {
+      gtk_widget_set_visible (self->preview_status, FALSE);
+      return;
+    }
+
+  /* The mapping keeps what the IRI got wrong (RFC 3987bis §3.1 maps
+   * characters, it does not repair "%zz"): the URI of an invalid IRI
+   * may be no URI at all, and must not look like one that can be used
+   * as it is.  Checked against RFC 3986's grammar. */
+  if (uri != NULL && uri[0] != '\0')
+    {
+      const char *reason = NULL;
+
+      /* The IRI's own syntax errors first: "exa mple.com" maps to
+       * "exa%20mple.com", which RFC 3986's reg-name allows, but it is
+       * the URI of no valid IRI (§2.2). */
+      if (analysis != NULL && !iri_reference_is_valid (iri_analysis_get_reference (analysis)))
+        reason = first_error_message (iri_analysis_get_reference (analysis));
+      if (reason == NULL)
+        {
+          parsed = iri_reference_parse_tolerant (uri, -1, IRI_PARSE_URI);
+          if (!iri_reference_is_valid (parsed))
+            reason = first_error_message (parsed);
+        }
+      if (reason != NULL)
+        /* Translators: under an entry, about the URI its IRI maps
+         * to; %s says what is wrong with it. */
+        status = g_strdup_printf (_("Not a valid URI: %s"), reason);
+    }
 
   if (uri != NULL)
     {
       /* A URI is ASCII: left to right in any user interface. */
       gtk_widget_set_direction (self->preview_label, GTK_TEXT_DIR_LTR);
-      gtk_label_set_text (GTK_LABEL (self->preview_label), uri);
-      gtk_widget_remove_css_class (self->preview_label, "error");
+      set_preview_uri (self, uri);
+      if (status != NULL)
+        gtk_widget_add_css_class (self->preview_label, "error");
+      else
+        gtk_widget_remove_css_class (self->preview_label, "error");
     }
   else
     {
       /* The IDNA mapping failed: say why, in the interface's
        * direction. */
       gtk_widget_set_direction (self->preview_label, GTK_TEXT_DIR_NONE);
+      gtk_label_set_selectable (GTK_LABEL (self->preview_label), TRUE);
       gtk_label_set_text (GTK_LABEL (self->preview_label), iri_gtk_text_get_uri_error (text));
       gtk_widget_add_css_class (self->preview_label, "error");
     }
   gtk_widget_set_sensitive (self->copy_button, uri != NULL && uri[0] != '\0');
+
+  /* An invalid URI can still be copied (to paste it in a bug report,
+   * say), but the button says what it copies. */
+  gtk_widget_set_visible (self->preview_status, status != NULL);
+  gtk_label_set_text (GTK_LABEL (self->preview_status_label), status != NULL ? status : "");
+  gtk_widget_set_tooltip_text (self->preview_status_label, status);
+  if (status != NULL)
+    {
+      gtk_widget_set_tooltip_text (self->copy_button, _("Copy Invalid URI"));
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self->copy_button),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, _("Copy Invalid URI"),
+                                      GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, status,
+                                      -1);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self->preview_label),
+                                      GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, status, -1);
+      gtk_accessible_update_state (GTK_ACCESSIBLE (self->preview_label),
+                                   GTK_ACCESSIBLE_STATE_INVALID, GTK_ACCESSIBLE_INVALID_TRUE, -1);
+      gtk_widget_add_css_class (self->copy_button, "warning");
+    }
+  else
+    {
+      gtk_widget_set_tooltip_text (self->copy_button, _("Copy URI"));
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self->copy_button),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, _("Copy URI"), -1);
+      gtk_accessible_reset_property (GTK_ACCESSIBLE (self->copy_button), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+      gtk_accessible_reset_property (GTK_ACCESSIBLE (self->preview_label), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+      gtk_accessible_reset_state (GTK_ACCESSIBLE (self->preview_label), GTK_ACCESSIBLE_STATE_INVALID);
+      gtk_widget_remove_css_class (self->copy_button, "warning");
+    }
 }
 
 static void
@@ -332,7 +457,9 @@ iri_gtk_entry_dispose (GObject *object)
     }
   g_clear_pointer (&self->text, gtk_widget_unparent);
   g_clear_pointer (&self->preview, gtk_widget_unparent);
+  g_clear_pointer (&self->preview_status, gtk_widget_unparent);
   g_clear_pointer (&self->notice, gtk_widget_unparent);
+  self->preview_status_label = NULL;
   self->preview_label = NULL;
   self->copy_button = NULL;
 
@@ -351,6 +478,7 @@ iri_gtk_entry_class_init (IriGtkEntryClass *klass)
   object_class->set_property = iri_gtk_entry_set_property;
 
   widget_class->grab_focus = iri_gtk_entry_grab_focus;
+  widget_class->focus = iri_gtk_text_owner_focus;
   widget_class->mnemonic_activate = iri_gtk_entry_mnemonic_activate;
 
   /**
@@ -434,7 +562,13 @@ iri_gtk_entry_class_init (IriGtkEntryClass *klass)
    * IriGtkEntry:show-preview:
    *
    * Whether [property@IriGtk.Entry:uri] is shown under the entry, in a
-   * selectable label with a button that copies it.
+   * selectable label with a button that copies it.  A long URI is shown
+   * on one line, shortened in the middle; the button copies all of it.
+   *
+   * When the URI is not valid by RFC 3986 (the mapping keeps what the
+   * IRI got wrong, such as `%zz`), the preview says so and why, in the
+   * error style and to assistive technologies, and the button says that
+   * it copies an invalid URI.
    *
    * Since: 0.1
    */
@@ -530,7 +664,12 @@ iri_gtk_entry_class_init (IriGtkEntryClass *klass)
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "iri-entry");
+#if GTK_CHECK_VERSION (4, 10, 0)
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_TEXT_BOX);
+#else
+  /* With GTK 4.8 the text is the text box (see iri_gtk_text_new()). */
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GENERIC);
+#endif
 }
 
 static void
@@ -554,14 +693,26 @@ iri_gtk_entry_init (IriGtkEntry *self)
   gtk_widget_set_visible (self->preview, FALSE);
   gtk_widget_set_parent (self->preview, GTK_WIDGET (self));
 
+  /* One line, shortened in the middle so that the scheme and host stay
+   * in view with the end of the path; the copy button copies it whole.
+   * Not wrapped: a URI has no spaces, and Pango breaks such a line by
+   * trying one character after another, each try shaping the rest of
+   * the paragraph, which GtkLabel's height-for-width measure repeats:
+   * seconds per keystroke for a few thousand characters (issue 14), and
+   * a preview as tall as the window. */
   self->preview_label = gtk_label_new (NULL);
   gtk_label_set_selectable (GTK_LABEL (self->preview_label), TRUE);
-  gtk_label_set_wrap (GTK_LABEL (self->preview_label), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (self->preview_label), PANGO_WRAP_CHAR);
+  gtk_label_set_single_line_mode (GTK_LABEL (self->preview_label), TRUE);
+  gtk_label_set_ellipsize (GTK_LABEL (self->preview_label), PANGO_ELLIPSIZE_MIDDLE);
   gtk_label_set_max_width_chars (GTK_LABEL (self->preview_label), 40);
   gtk_label_set_xalign (GTK_LABEL (self->preview_label), 0.0);
   gtk_widget_set_hexpand (self->preview_label, TRUE);
+  /* Not a tab stop.  A selectable GtkLabel's focus vfunc takes the focus
+   * without asking whether it may and says it did: with only
+   * focusable off, Tab stopped here without moving (a keyboard trap).
+   * can-focus off keeps the focus chain out of it. */
   gtk_widget_set_focusable (self->preview_label, FALSE);
+  gtk_widget_set_can_focus (self->preview_label, FALSE);
   gtk_box_append (GTK_BOX (self->preview), self->preview_label);
 
   self->copy_button = gtk_button_new ();
@@ -576,6 +727,23 @@ iri_gtk_entry_init (IriGtkEntry *self)
   g_signal_connect_swapped (self->copy_button, "clicked", G_CALLBACK (copy_clicked_cb), self);
   gtk_box_append (GTK_BOX (self->preview), self->copy_button);
 
+  self->preview_status = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  gtk_widget_add_css_class (self->preview_status, "preview-status");
+  gtk_widget_add_css_class (self->preview_status, "error");
+  gtk_widget_set_visible (self->preview_status, FALSE);
+  gtk_widget_set_parent (self->preview_status, GTK_WIDGET (self));
+  image = gtk_image_new_from_icon_name ("dialog-warning-symbolic");
+  gtk_accessible_update_property (GTK_ACCESSIBLE (image), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Warning"), -1);
+  gtk_box_append (GTK_BOX (self->preview_status), image);
+  /* One line: the reason may quote a long URI; the tooltip has it all. */
+  self->preview_status_label = gtk_label_new (NULL);
+  gtk_label_set_xalign (GTK_LABEL (self->preview_status_label), 0.0);
+  gtk_label_set_single_line_mode (GTK_LABEL (self->preview_status_label), TRUE);
+  gtk_label_set_ellipsize (GTK_LABEL (self->preview_status_label), PANGO_ELLIPSIZE_END);
+  gtk_label_set_max_width_chars (GTK_LABEL (self->preview_status_label), 40);
+  gtk_widget_set_hexpand (self->preview_status_label, TRUE);
+  gtk_box_append (GTK_BOX (self->preview_status), self->preview_status_label);
+
   self->notice = gtk_label_new (NULL);
   gtk_label_set_wrap (GTK_LABEL (self->notice), TRUE);
   gtk_label_set_xalign (GTK_LABEL (self->notice), 0.0);
@@ -585,7 +753,13 @@ iri_gtk_entry_init (IriGtkEntry *self)
   gtk_widget_set_visible (self->notice, FALSE);
   gtk_widget_set_parent (self->notice, GTK_WIDGET (self));
 
+#if GTK_CHECK_VERSION (4, 10, 0)
   iri_gtk_text_set_accessible_owner (IRI_GTK_TEXT (self->text), GTK_ACCESSIBLE (self));
+#else
+  /* GTK 4.8: the text is the text box; it takes its name from the
+   * entry's label and carries the description and the invalid state. */
+  gtk_accessible_update_relation (GTK_ACCESSIBLE (self->text), GTK_ACCESSIBLE_RELATION_LABELLED_BY, self, NULL, -1);
+#endif
   update_notice (self);
 }
 
@@ -627,9 +801,11 @@ iri_gtk_entry_get_text (IriGtkEntry *self)
  * @self: an entry
  * @text: the text, in logical order
  *
- * Replaces the text.  Like [method@Gtk.Editable.set_text] it clears the
- * undo history, but it does nothing, and notifies nothing, when @text is
- * the current text.
+ * Replaces the text and clears the undo history, as setting the text
+ * property of [class@Gtk.Entry] does; it does nothing, and notifies
+ * nothing, when @text is the current text.  To replace the user's text
+ * in a way the user can undo, use [method@Gtk.Editable.set_text]: the
+ * old text comes back with one undo.
  *
  * Since: 0.1
  */

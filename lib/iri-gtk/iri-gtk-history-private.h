@@ -46,6 +46,7 @@ void           iri_gtk_history_text_deleted       (IriGtkHistory *self,
                                                    guint          end,
                                                    const char    *text,
                                                    int            length);
+void           iri_gtk_history_text_emptied       (IriGtkHistory *self);
 
 gboolean       iri_gtk_history_get_can_undo       (IriGtkHistory *self);
 gboolean       iri_gtk_history_get_can_redo       (IriGtkHistory *self);

@@ -21,8 +21,14 @@
  *    one letter at a time (what GtkText does with words);
  *  - any other single edit.
  *
- * Setting the whole text (an "irreversible" action, as in GtkText)
- * clears the history. */
+ * Setting the whole text through the "text" property (an
+ * "irreversible" action, as in GtkText) clears the history.
+ * gtk_editable_set_text(), which applications use to put a text in the
+ * entry (Inspect, Open, a drop), deletes the whole text and inserts the
+ * new one: those two edits are one step, so that one undo brings back
+ * the text the user had, not an empty entry.  The insertion joins the
+ * deletion only when it comes before the main loop runs again, as both
+ * do inside gtk_editable_set_text(). */
 
 /* As many steps as GtkText keeps. */
 #define MAX_UNDO_LEVELS 200
@@ -48,9 +54,11 @@ struct _IriGtkHistory
   Step               *current;   /* the step a user action builds */
   guint               user_depth;
   guint               irreversible_depth;
+  guint               replace_idle_id;
   guint               replaying : 1;
   guint               enabled : 1;
   guint               broken : 1; /* the next typed character starts a step */
+  guint               replacing : 1; /* the head step emptied the text */
 };
 
 static void
@@ -94,9 +102,17 @@ iri_gtk_history_new (const IriGtkHistoryFuncs *funcs,
   return self;
 }
 
+static void
+stop_replacing (IriGtkHistory *self)
+{
+  self->replacing = FALSE;
+  g_clear_handle_id (&self->replace_idle_id, g_source_remove);
+}
+
 void
 iri_gtk_history_clear (IriGtkHistory *self)
 {
+  stop_replacing (self);
   g_queue_clear_full (&self->undo, step_free);
   g_queue_clear_full (&self->redo, step_free);
   g_clear_pointer (&self->current, step_free);
@@ -180,7 +196,20 @@ add_edit (IriGtkHistory *self,
           gboolean       typed)
 {
   Edit edit = { insert, position, g_utf8_strlen (text, length), g_string_new_len (text, length) };
+  gboolean replacing = self->replacing;
   Step *step;
+
+  stop_replacing (self);
+
+  /* The new text of gtk_editable_set_text() joins the deletion of the
+   * old one. */
+  if (replacing && insert && !typed && position == 0 && self->user_depth == 0 &&
+      (step = g_queue_peek_head (&self->undo)) != NULL)
+    {
+      g_array_append_val (step->edits, edit);
+      self->broken = TRUE;
+      return;
+    }
 
   if (self->user_depth > 0)
     {
@@ -237,6 +266,30 @@ iri_gtk_history_text_deleted (IriGtkHistory *self,
   add_edit (self, FALSE, start, text, length, FALSE);
 }
 
+static gboolean
+replace_idle_cb (gpointer data)
+{
+  IriGtkHistory *self = data;
+
+  self->replace_idle_id = 0;
+  self->replacing = FALSE;
+  return G_SOURCE_REMOVE;
+}
+
+/* The deletion just recorded emptied the text.  If the text's new
+ * content follows at once (gtk_editable_set_text()), it is part of the
+ * same step; once the main loop runs, whatever comes next is not. */
+void
+iri_gtk_history_text_emptied (IriGtkHistory *self)
+{
+  if (!recording (self) || self->user_depth > 0 || g_queue_is_empty (&self->undo))
+    return;
+
+  self->replacing = TRUE;
+  if (self->replace_idle_id == 0)
+    self->replace_idle_id = g_idle_add_full (G_PRIORITY_HIGH, replace_idle_cb, self, NULL);
+}
+
 gboolean
 iri_gtk_history_get_can_undo (IriGtkHistory *self)
 {
@@ -263,6 +316,7 @@ iri_gtk_history_undo (IriGtkHistory *self)
 
   if (!iri_gtk_history_get_can_undo (self) || self->user_depth > 0)
     return;
+  stop_replacing (self);
 
   step = g_queue_pop_head (&self->undo);
   self->replaying = TRUE;
@@ -297,6 +351,7 @@ iri_gtk_history_redo (IriGtkHistory *self)
 
   if (!iri_gtk_history_get_can_redo (self) || self->user_depth > 0)
     return;
+  stop_replacing (self);
 
   step = g_queue_pop_head (&self->redo);
   self->replaying = TRUE;

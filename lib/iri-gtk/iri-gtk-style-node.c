@@ -92,9 +92,12 @@ iri_gtk_style_node_get_style (IriGtkStyleNode *self,
   const PangoFontDescription *parent_desc = NULL;
   GdkRGBA color;
 
-  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  /* GtkStyleContext is deprecated from GTK 4.10, which has this. */
+#if GTK_CHECK_VERSION (4, 10, 0)
+  gtk_widget_get_color (widget, &color);
+#else
   gtk_style_context_get_color (gtk_widget_get_style_context (widget), &color);
-  G_GNUC_END_IGNORE_DEPRECATIONS
+#endif
 
   style->red = channel (color.red);
   style->green = channel (color.green);

@@ -56,6 +56,31 @@ char           *iri_gtk_text_dup_notice            (IriGtkText         *self);
 void            iri_gtk_text_set_accessible_owner  (IriGtkText         *self,
                                                     GtkAccessible      *owner);
 void            iri_gtk_text_invalidate_style      (IriGtkText         *self);
+/* GtkAccessibleText (GTK 4.14), for IriGtkText and the widgets that
+ * hold one (they answer with their text's content, caret, selection
+ * and findings).  With an older GTK the macro is empty. */
+#if GTK_CHECK_VERSION (4, 14, 0)
+void            iri_gtk_text_accessible_text_init  (GtkAccessibleTextInterface *iface);
+#define IRI_GTK_IMPLEMENT_ACCESSIBLE_TEXT \
+  G_IMPLEMENT_INTERFACE (GTK_TYPE_ACCESSIBLE_TEXT, iri_gtk_text_accessible_text_init)
+#else
+#define IRI_GTK_IMPLEMENT_ACCESSIBLE_TEXT
+#endif
+/* GtkAccessible (public vfuncs from GTK 4.10) for the widgets that hold
+ * an IriGtkText: their accessible is focusable and focused when their
+ * text is, as GtkEntry's is when its GtkText has the focus.  With an
+ * older GTK the macro is empty. */
+#if GTK_CHECK_VERSION (4, 10, 0)
+void            iri_gtk_text_owner_accessible_init (GtkAccessibleInterface *iface);
+#define IRI_GTK_IMPLEMENT_ACCESSIBLE_OWNER \
+  G_IMPLEMENT_INTERFACE (GTK_TYPE_ACCESSIBLE, iri_gtk_text_owner_accessible_init)
+#else
+#define IRI_GTK_IMPLEMENT_ACCESSIBLE_OWNER
+#endif
+/* The GtkWidget.focus vfunc of IriGtkEntry and IriGtkView: the keyboard
+ * focus moves among their children and never stops on them. */
+gboolean        iri_gtk_text_owner_focus           (GtkWidget          *owner,
+                                                    GtkDirectionType    direction);
 
 /* Editing as the user does it, for the key bindings, the input method,
  * the clipboard and drag and drop, and for the tests. */
@@ -99,6 +124,12 @@ int             iri_gtk_text_position_at_point     (IriGtkText         *self,
                                                     double              y);
 char           *iri_gtk_text_get_tooltip_markup_at (IriGtkText         *self,
                                                     int                 position);
+/* The findings at the caret in a popover (Ctrl+F1), and what assistive
+ * technology is told about the findings at a position. */
+void            iri_gtk_text_show_findings         (IriGtkText         *self);
+GtkWidget      *iri_gtk_text_get_findings_popover  (IriGtkText         *self);
+char           *iri_gtk_text_dup_spoken_findings_at (IriGtkText        *self,
+                                                     int                position);
 GtkIMContext   *iri_gtk_text_get_im_context        (IriGtkText         *self);
 char           *iri_gtk_text_dup_accessible_description (IriGtkText    *self);
 

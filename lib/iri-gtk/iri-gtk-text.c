@@ -118,6 +118,7 @@ struct _IriGtkText
   IriGtkHistory      *history;
   GtkWidget          *popover;
   GtkWidget          *links_popover;   /* links found in a pasted text */
+  GtkWidget          *findings_popover; /* the findings at the caret */
   GListModel         *pasted_links;    /* of IriLink */
   char               *pasted_text;
   int                 pasted_position; /* -1: at the selection */
@@ -140,6 +141,7 @@ struct _IriGtkText
   guint               blink_id;
   gint64              blink_started;
   guint               coverage_idle_id;
+  guint               layout_serial;   /* of the context, when laid out */
 
   guint               editable_field : 1;  /* an entry, not a view */
   guint               editable : 1;
@@ -160,8 +162,11 @@ struct _IriGtkText
 
 static void iri_gtk_text_editable_init (GtkEditableInterface *iface);
 
+G_GNUC_BEGIN_IGNORE_DEPRECATIONS  /* GtkAccessibleText is newer than GDK_VERSION_MAX_ALLOWED */
 G_DEFINE_FINAL_TYPE_WITH_CODE (IriGtkText, iri_gtk_text, GTK_TYPE_WIDGET,
-                               G_IMPLEMENT_INTERFACE (GTK_TYPE_EDITABLE, iri_gtk_text_editable_init))
+                               G_IMPLEMENT_INTERFACE (GTK_TYPE_EDITABLE, iri_gtk_text_editable_init)
+                               IRI_GTK_IMPLEMENT_ACCESSIBLE_TEXT)
+G_GNUC_END_IGNORE_DEPRECATIONS
 
 static void update_analysis     (IriGtkText *self);
 static void update_coverage     (IriGtkText *self);
@@ -173,6 +178,15 @@ static void reset_blink         (IriGtkText *self);
 static void adjust_scroll       (IriGtkText *self);
 static void queue_scroll        (IriGtkText *self);
 static void update_im_cursor    (IriGtkText *self);
+static void accessible_text_changed      (IriGtkText *self,
+                                          gboolean    inserted,
+                                          int         start,
+                                          int         end);
+static void accessible_positions_changed (IriGtkText *self,
+                                          gboolean    cursor_moved,
+                                          gboolean    bound_moved);
+static void accessible_focus_changed     (IriGtkText *self);
+static const char *severity_label       (IriSeverity severity);
 
 /* ------------------------------------------------------------------ */
 /* Positions */
@@ -345,6 +359,7 @@ new_layout (IriGtkText    *self,
   text = iri_gtk_display_get_text (display, &length);
   pango_layout_set_text (layout, text, length);
   pango_layout_set_attributes (layout, iri_gtk_display_get_attributes (display));
+  iri_gtk_display_apply_paint_attributes (display, layout);
   return layout;
 }
 
@@ -377,13 +392,23 @@ new_display (IriGtkText *self,
 static void
 ensure_layout (IriGtkText *self)
 {
-  if (!self->display_dirty && self->layout != NULL)
+  /* A layout whose context changed (the font map did) would lay itself
+   * out again, without the paint attributes applied to its runs: it is
+   * rebuilt instead. */
+  if (!self->display_dirty && self->layout != NULL &&
+      self->layout_serial == pango_context_get_serial (pango_layout_get_context (self->layout)))
     return;
 
-  g_clear_pointer (&self->display, iri_gtk_display_free);
+  /* The display may be current without its layout: the font coverage
+   * check builds the display, and the frame lays it out. */
+  if (self->display_dirty || self->display == NULL)
+    {
+      g_clear_pointer (&self->display, iri_gtk_display_free);
+      self->display = new_display (self, TRUE);
+    }
   g_clear_object (&self->layout);
-  self->display = new_display (self, TRUE);
   self->layout = new_layout (self, self->display);
+  self->layout_serial = pango_context_get_serial (pango_layout_get_context (self->layout));
   self->display_dirty = FALSE;
 }
 
@@ -418,11 +443,11 @@ static void
 update_coverage (IriGtkText *self)
 {
   g_autoptr(IriGtkDisplay) display = NULL;
-  g_autoptr(PangoLayout) layout = NULL;
   g_autofree guint8 *encode = NULL;
   g_autoptr(GArray) missing = NULL;
-  PangoLayoutIter *iter;
+  GList *items;
   const char *text;
+  int length;
   gboolean any = FALSE;
   gboolean reusable = FALSE;
   gboolean was = self->missing_glyphs;
@@ -454,21 +479,25 @@ update_coverage (IriGtkText *self)
     memcpy (self->elide_start, saved_start, sizeof saved_start);
     memcpy (self->elide_end, saved_end, sizeof saved_end);
   }
-  layout = new_layout (self, display);
-  text = pango_layout_get_text (layout);
+  text = iri_gtk_display_get_text (display, &length);
   encode = g_malloc0 (self->n_chars + 1);
   missing = g_array_new (FALSE, FALSE, sizeof (gunichar));
 
-  iter = pango_layout_get_iter (layout);
-  do
+  /* Pango chooses the font of each character when it itemizes the
+   * text, before shaping and line layout: itemizing the display as its
+   * layout does (our context, its attributes, a left-to-right base)
+   * names the fonts without laying the display out, which only the
+   * frame does, once, for the display it draws.  Laying it out here
+   * too was nine tenths of the work of a keystroke (issue 14). */
+  items = pango_itemize_with_base_dir (get_pango_context (self), PANGO_DIRECTION_LTR, text, 0, length,
+                                       iri_gtk_display_get_attributes (display), NULL);
+  for (GList *l = items; l != NULL; l = l->next)
     {
-      PangoLayoutRun *run = pango_layout_iter_get_run_readonly (iter);
+      PangoItem *item = l->data;
       hb_font_t *hb_font;
 
-      if (run == NULL)
-        continue;
-      hb_font = run->item->analysis.font != NULL ? pango_font_get_hb_font (run->item->analysis.font) : NULL;
-      for (const char *p = text + run->item->offset; p < text + run->item->offset + run->item->length;
+      hb_font = item->analysis.font != NULL ? pango_font_get_hb_font (item->analysis.font) : NULL;
+      for (const char *p = text + item->offset; p < text + item->offset + item->length;
            p = g_utf8_next_char (p))
         {
           gunichar c = g_utf8_get_char (p);
@@ -487,8 +516,7 @@ update_coverage (IriGtkText *self)
             g_array_append_val (missing, c);
         }
     }
-  while (pango_layout_iter_next_run (iter));
-  pango_layout_iter_free (iter);
+  g_list_free_full (items, (GDestroyNotify) pango_item_free);
 
   /* The whole unit is shown percent-encoded, not single characters:
    * half a word in escapes is harder to read than the whole of it. */
@@ -521,11 +549,11 @@ done:
   invalidate_display (self);
   if (!any && reusable && display != NULL)
     {
-      /* What was checked is what will be drawn. */
+      /* What was checked is what will be drawn: ensure_layout() lays
+       * it out. */
       g_clear_pointer (&self->display, iri_gtk_display_free);
       g_clear_object (&self->layout);
       self->display = g_steal_pointer (&display);
-      self->layout = g_steal_pointer (&layout);
       self->display_dirty = FALSE;
     }
   if (was != self->missing_glyphs)
@@ -728,6 +756,7 @@ iri_gtk_text_editable_insert_text (GtkEditable *editable,
     set_positions (self, cursor, bound);
   }
   *position = pos + n_chars;
+  accessible_text_changed (self, TRUE, pos, pos + n_chars);
   end_change (self);
 }
 
@@ -754,11 +783,14 @@ iri_gtk_text_editable_delete_text (GtkEditable *editable,
     return;
 
   begin_change (self);
+  accessible_text_changed (self, FALSE, start, end);
   start_byte = char_to_byte (self, start);
   end_byte = char_to_byte (self, end);
   iri_gtk_history_text_deleted (self->history, start, end, self->text->str + start_byte, end_byte - start_byte);
   g_string_erase (self->text, start_byte, end_byte - start_byte);
   self->n_chars -= end - start;
+  if (self->n_chars == 0)
+    iri_gtk_history_text_emptied (self->history);
   text_inserted (self);
 
   {
@@ -913,7 +945,7 @@ set_positions (IriGtkText *self,
                int         cursor,
                int         bound)
 {
-  gboolean changed = FALSE;
+  gboolean cursor_moved = FALSE, bound_moved = FALSE;
 
   cursor = CLAMP (cursor, 0, (int) self->n_chars);
   bound = CLAMP (bound, 0, (int) self->n_chars);
@@ -922,19 +954,21 @@ set_positions (IriGtkText *self,
   if (cursor != self->cursor)
     {
       self->cursor = cursor;
-      changed = TRUE;
+      cursor_moved = TRUE;
       g_object_notify_by_pspec (G_OBJECT (self), editable_props[GTK_EDITABLE_PROP_CURSOR_POSITION]);
     }
   if (bound != self->bound)
     {
       self->bound = bound;
-      changed = TRUE;
+      bound_moved = TRUE;
       g_object_notify_by_pspec (G_OBJECT (self), editable_props[GTK_EDITABLE_PROP_SELECTION_BOUND]);
     }
   g_object_thaw_notify (G_OBJECT (self));
 
-  if (!changed)
+  if (!cursor_moved && !bound_moved)
     return;
+
+  accessible_positions_changed (self, cursor_moved, bound_moved);
 
   if (!self->typing)
     iri_gtk_history_break_coalescing (self->history);
@@ -1683,6 +1717,15 @@ build_menu (IriGtkText *self)
   section = g_menu_new ();
   g_menu_append (section, _("Select _All"), "selection.select-all");
   g_menu_append_section (menu, NULL, G_MENU_MODEL (section));
+  g_clear_object (&section);
+
+  /* The findings about the character at the cursor, which the pointer
+   * reads in a tooltip, for the keyboard (also Ctrl+F1). */
+  section = g_menu_new ();
+  /* Translators: a context menu item that shows the findings about the
+   * character at the cursor */
+  g_menu_append (section, _("_Findings at the Cursor"), "iri.show-findings");
+  g_menu_append_section (menu, NULL, G_MENU_MODEL (section));
 
   return G_MENU_MODEL (menu);
 }
@@ -1725,6 +1768,161 @@ popup_menu_cb (GtkWidget  *widget,
                GVariant   *parameter)
 {
   popup_menu (IRI_GTK_TEXT (widget), -1, -1);
+}
+
+/* ------------------------------------------------------------------ */
+/* The findings at the caret, from the keyboard (Ctrl+F1, or "Findings
+ * Here" in the context menu): what the tooltip shows when the pointer
+ * hovers a character, in a popover at the caret, and said to assistive
+ * technology. */
+
+/* The character the caret is on: the one after it, or the last one at
+ * the end of the text. */
+static int
+caret_character (IriGtkText *self)
+{
+  return self->cursor < (int) self->n_chars ? self->cursor : MAX ((int) self->n_chars - 1, 0);
+}
+
+/* What a screen reader says: every finding about the character, most
+ * severe first, with its message (quotes of the display in logical
+ * order), the rule it comes from and the fix. */
+char *
+iri_gtk_text_dup_spoken_findings_at (IriGtkText *self,
+                                     int         position)
+{
+  GString *spoken = g_string_new (NULL);
+
+  g_return_val_if_fail (IRI_GTK_IS_TEXT (self), NULL);
+
+  for (guint k = 0; self->analysis != NULL && k < iri_analysis_get_n_diagnostics (self->analysis); k++)
+    {
+      IriDiagnostic *diagnostic = iri_analysis_get_diagnostic (self->analysis, k);
+      int start = iri_diagnostic_get_start (diagnostic);
+      int end = iri_diagnostic_get_end (diagnostic);
+      g_autofree char *message = NULL;
+
+      if (end <= start)
+        {
+          start = CLAMP (start, 0, MAX ((int) self->n_chars - 1, 0));
+          end = start + 1;
+        }
+      if (position < start || position >= end)
+        continue;
+
+      message = iri_diagnostic_dup_accessible_message (diagnostic);
+      if (spoken->len > 0)
+        g_string_append_c (spoken, '\n');
+      /* Translators: a finding read by a screen reader: its severity
+       * ("Error", "Warning", "Note"), its message and the rule it comes
+       * from, e.g. "RFC 3987bis §4.2 rule 2" */
+      g_string_append_printf (spoken, _("%s: %s (%s)"), severity_label (iri_diagnostic_get_severity (diagnostic)),
+                              message, iri_diagnostic_get_spec (diagnostic));
+      if (iri_diagnostic_get_hint (diagnostic) != NULL)
+        {
+          g_string_append_c (spoken, ' ');
+          /* Translators: how to fix a finding, read by a screen reader */
+          g_string_append_printf (spoken, _("Fix: %s"), iri_diagnostic_get_hint (diagnostic));
+        }
+    }
+  if (spoken->len == 0)
+    {
+      g_string_free (spoken, TRUE);
+      return NULL;
+    }
+  return g_string_free (spoken, FALSE);
+}
+
+/* Says @message to assistive technology.  GTK 4.14 has announcements;
+ * with an older GTK the popover's label, which takes the focus when the
+ * popover opens, carries the same text as its accessible name, so a
+ * screen reader reads it then. */
+static void
+announce (IriGtkText *self,
+          const char *message)
+{
+#if GTK_CHECK_VERSION (4, 14, 0)
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  GtkAccessible *owner = self->accessible_owner != NULL ? self->accessible_owner : GTK_ACCESSIBLE (self);
+  g_autoptr(GtkATContext) context = gtk_accessible_get_at_context (owner);
+
+  /* GTK's test context (GTK_A11Y=test, 4.18) has no announce vfunc:
+   * an announcement there calls a NULL pointer. */
+  if (context != NULL && !g_str_equal (G_OBJECT_TYPE_NAME (context), "GtkTestATContext"))
+    gtk_accessible_announce (owner, message, GTK_ACCESSIBLE_ANNOUNCEMENT_PRIORITY_MEDIUM);
+  G_GNUC_END_IGNORE_DEPRECATIONS
+#endif
+}
+
+void
+iri_gtk_text_show_findings (IriGtkText *self)
+{
+  int position;
+  g_autofree char *markup = NULL;
+  g_autofree char *spoken = NULL;
+  GtkWidget *label;
+  GdkRectangle rect;
+  int lx, ly;
+
+  g_return_if_fail (IRI_GTK_IS_TEXT (self));
+
+  position = caret_character (self);
+  markup = iri_gtk_text_get_tooltip_markup_at (self, position);
+  spoken = iri_gtk_text_dup_spoken_findings_at (self, position);
+  if (markup == NULL)
+    {
+      /* Translators: in the popover of the findings at the cursor, when
+       * there are none there */
+      markup = g_markup_escape_text (_("No findings at the cursor."), -1);
+      spoken = g_strdup (_("No findings at the cursor."));
+    }
+  else if (spoken == NULL)
+    {
+      /* Only the notice about the font: the same text. */
+      spoken = iri_gtk_text_dup_notice (self);
+    }
+
+  if (self->findings_popover == NULL)
+    {
+      self->findings_popover = gtk_popover_new ();
+      gtk_widget_set_parent (self->findings_popover, GTK_WIDGET (self));
+      gtk_popover_set_position (GTK_POPOVER (self->findings_popover), GTK_POS_BOTTOM);
+      gtk_widget_add_css_class (self->findings_popover, "findings");
+      label = gtk_label_new (NULL);
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_label_set_max_width_chars (GTK_LABEL (label), 60);
+      gtk_label_set_xalign (GTK_LABEL (label), 0.0);
+      /* Selectable, so that it takes the focus (Escape closes the
+       * popover) and its text can be copied. */
+      gtk_label_set_selectable (GTK_LABEL (label), TRUE);
+      gtk_popover_set_child (GTK_POPOVER (self->findings_popover), label);
+    }
+  label = gtk_popover_get_child (GTK_POPOVER (self->findings_popover));
+  gtk_label_set_markup (GTK_LABEL (label), markup);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (label), GTK_ACCESSIBLE_PROPERTY_LABEL, spoken, -1);
+
+  iri_gtk_text_get_layout_offsets (self, &lx, &ly);
+  rect = (GdkRectangle) { lx + cursor_x (self, self->cursor), 0, 1, gtk_widget_get_height (GTK_WIDGET (self)) };
+  gtk_popover_set_pointing_to (GTK_POPOVER (self->findings_popover), &rect);
+  gtk_popover_popup (GTK_POPOVER (self->findings_popover));
+  gtk_label_select_region (GTK_LABEL (label), 0, 0);
+  announce (self, spoken);
+}
+
+GtkWidget *
+iri_gtk_text_get_findings_popover (IriGtkText *self)
+{
+  g_return_val_if_fail (IRI_GTK_IS_TEXT (self), NULL);
+
+  return self->findings_popover;
+}
+
+static void
+show_findings_cb (GtkWidget  *widget,
+                  const char *action,
+                  GVariant   *parameter)
+{
+  iri_gtk_text_show_findings (IRI_GTK_TEXT (widget));
 }
 
 /* ------------------------------------------------------------------ */
@@ -1959,6 +2157,7 @@ focus_enter_cb (GtkEventControllerFocus *controller,
     }
   reset_blink (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
+  accessible_focus_changed (self);
 }
 
 static void
@@ -1972,6 +2171,7 @@ focus_leave_cb (GtkEventControllerFocus *controller,
     }
   reset_blink (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
+  accessible_focus_changed (self);
 }
 
 static void
@@ -2489,6 +2689,10 @@ append_selection (IriGtkText  *self,
   if (start == end)
     return;
 
+  /* The theme's selection colour by its name.  GTK 4.10 deprecates named
+   * colours with GtkStyleContext and has no other way to read one (nor
+   * the background colour of a CSS node), so this stays, silenced, on
+   * every GTK; a theme without the name keeps the blue above. */
   G_GNUC_BEGIN_IGNORE_DEPRECATIONS
   context = gtk_widget_get_style_context (GTK_WIDGET (self));
   gtk_style_context_lookup_color (context, "theme_selected_bg_color", &color);
@@ -2511,6 +2715,36 @@ append_selection (IriGtkText  *self,
   g_free (ranges);
 }
 
+/* Draws the insertion cursor before byte @index of the layout, drawn
+ * at (@x, @y).  GTK 4.10 deprecates gtk_snapshot_render_insertion_cursor()
+ * with GtkStyleContext and has no replacement, so from 4.10 the cursor
+ * is drawn here as GTK draws its own: a bar the height of the line, as
+ * wide as the default gtk-cursor-aspect-ratio (0.04) makes it, in the
+ * caret colour, which style.css sets to the text colour. */
+static void
+append_cursor (IriGtkText  *self,
+               GtkSnapshot *snapshot,
+               int          x,
+               int          y,
+               int          index)
+{
+#if GTK_CHECK_VERSION (4, 10, 0)
+  PangoRectangle strong;
+  GdkRGBA color;
+  int height;
+
+  gtk_widget_get_color (GTK_WIDGET (self), &color);
+  pango_layout_get_cursor_pos (self->layout, index, &strong, NULL);
+  height = PANGO_PIXELS (strong.height);
+  gtk_snapshot_append_color (snapshot, &color,
+                             &GRAPHENE_RECT_INIT (x + PANGO_PIXELS (strong.x), y + PANGO_PIXELS (strong.y),
+                                                  (int) (height * 0.04 + 1), height));
+#else
+  gtk_snapshot_render_insertion_cursor (snapshot, gtk_widget_get_style_context (GTK_WIDGET (self)), x, y,
+                                        self->layout, index, PANGO_DIRECTION_LTR);
+#endif
+}
+
 static void
 iri_gtk_text_snapshot (GtkWidget   *widget,
                        GtkSnapshot *snapshot)
@@ -2518,17 +2752,18 @@ iri_gtk_text_snapshot (GtkWidget   *widget,
   IriGtkText *self = IRI_GTK_TEXT (widget);
   int width = gtk_widget_get_width (widget);
   int height = gtk_widget_get_height (widget);
-  GtkStyleContext *context;
   GdkRGBA color;
   int x, y;
 
   ensure_layout (self);
   iri_gtk_text_get_layout_offsets (self, &x, &y);
 
-  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-  context = gtk_widget_get_style_context (widget);
-  gtk_style_context_get_color (context, &color);
-  G_GNUC_END_IGNORE_DEPRECATIONS
+  /* GtkStyleContext is deprecated from GTK 4.10, which has this. */
+#if GTK_CHECK_VERSION (4, 10, 0)
+  gtk_widget_get_color (widget, &color);
+#else
+  gtk_style_context_get_color (gtk_widget_get_style_context (widget), &color);
+#endif
 
   gtk_snapshot_push_clip (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
 
@@ -2547,19 +2782,11 @@ iri_gtk_text_snapshot (GtkWidget   *widget,
       if (self->preedit != NULL && self->preedit[0] != '\0')
         index = iri_gtk_display_get_preedit_index (self->display) +
                 (g_utf8_offset_to_pointer (self->preedit, self->preedit_cursor) - self->preedit);
-      G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-      gtk_snapshot_render_insertion_cursor (snapshot, context, x, y, self->layout, index, PANGO_DIRECTION_LTR);
-      G_GNUC_END_IGNORE_DEPRECATIONS
+      append_cursor (self, snapshot, x, y, index);
     }
 
   if (self->dnd_position >= 0)
-    {
-      G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-      gtk_snapshot_render_insertion_cursor (snapshot, context, x, y, self->layout,
-                                            iri_gtk_display_logical_to_index (self->display, self->dnd_position),
-                                            PANGO_DIRECTION_LTR);
-      G_GNUC_END_IGNORE_DEPRECATIONS
-    }
+    append_cursor (self, snapshot, x, y, iri_gtk_display_logical_to_index (self->display, self->dnd_position));
 
   gtk_snapshot_pop (snapshot);
 }
@@ -2733,10 +2960,14 @@ iri_gtk_text_dup_accessible_description (IriGtkText *self)
     {
       IriDiagnostic *first = iri_analysis_get_diagnostic (self->analysis, 0);
 
+      /* Quotes of the display in logical order: a screen reader speaks
+       * logical order. */
+      g_autofree char *message = iri_diagnostic_dup_accessible_message (first);
+
       /* Translators: the accessible description of an IRI field: the
        * severity and the message of its most severe finding */
       g_string_append_printf (description, _("%s: %s"), severity_label (iri_diagnostic_get_severity (first)),
-                              iri_diagnostic_get_message (first));
+                              message);
       if (n > 1)
         {
           g_string_append_c (description, ' ');
@@ -2828,8 +3059,400 @@ iri_gtk_text_unmap (GtkWidget *widget)
   g_clear_handle_id (&self->blink_id, g_source_remove);
   if (self->popover != NULL)
     gtk_popover_popdown (GTK_POPOVER (self->popover));
+  if (self->findings_popover != NULL)
+    gtk_popover_popdown (GTK_POPOVER (self->findings_popover));
 
   GTK_WIDGET_CLASS (iri_gtk_text_parent_class)->unmap (widget);
+}
+
+/* ------------------------------------------------------------------ */
+/* GtkAccessibleText */
+
+#if GTK_CHECK_VERSION (4, 14, 0)
+
+/* GtkAccessibleText (GTK 4.14) is what gives a custom text widget the
+ * AT-SPI Text interface: screen readers read the content, the caret and
+ * the selection through it.  Everything is in the logical order of the
+ * text (what the user typed), in characters, whatever the display's
+ * visual order.  IriGtkEntry and IriGtkView implement it as well, with
+ * the same functions: they are the accessibles assistive technology
+ * sees, and they answer for their IriGtkText.
+ *
+ * The interface is newer than the GDK_VERSION_MAX_ALLOWED the library
+ * is pinned to (Debian 12's 4.8), so its availability warnings are
+ * silenced here, where GTK_CHECK_VERSION has already said it exists. */
+G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+
+static IriGtkText *
+accessible_get_text (GtkAccessibleText *accessible)
+{
+  if (IRI_GTK_IS_TEXT (accessible))
+    return IRI_GTK_TEXT (accessible);
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (accessible));
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      if (IRI_GTK_IS_TEXT (child))
+        return IRI_GTK_TEXT (child);
+    }
+  return NULL;
+}
+
+/* GTK's bridge reads the contents as a C string (g_utf8_strlen (…, -1)
+ * for CharacterCount), so the bytes end with a NUL. */
+static GBytes *
+text_bytes (IriGtkText *self,
+            int         start,
+            int         end)
+{
+  int start_byte = char_to_byte (self, start);
+  int end_byte = char_to_byte (self, end);
+
+  return g_bytes_new_take (g_strndup (self->text->str + start_byte, end_byte - start_byte),
+                           end_byte - start_byte + 1);
+}
+
+static GBytes *
+accessible_text_get_contents (GtkAccessibleText *accessible,
+                              unsigned int       start,
+                              unsigned int       end)
+{
+  IriGtkText *self = accessible_get_text (accessible);
+
+  if (self == NULL)
+    return g_bytes_new ("", 1);
+  end = MIN (end, self->n_chars);
+  start = MIN (start, end);
+  return text_bytes (self, start, end);
+}
+
+/* A "word" of an IRI is a unit (scheme, host label, path segment…), as
+ * for Ctrl+Left and Ctrl+Right; the text is one line and one sentence. */
+static GBytes *
+accessible_text_get_contents_at (GtkAccessibleText            *accessible,
+                                 unsigned int                  offset,
+                                 GtkAccessibleTextGranularity  granularity,
+                                 unsigned int                 *start,
+                                 unsigned int                 *end)
+{
+  IriGtkText *self = accessible_get_text (accessible);
+  int n, s, e;
+
+  if (self == NULL)
+    {
+      *start = *end = 0;
+      return g_bytes_new ("", 1);
+    }
+  n = self->n_chars;
+  offset = MIN (offset, (unsigned int) n);
+  switch (granularity)
+    {
+    case GTK_ACCESSIBLE_TEXT_GRANULARITY_CHARACTER:
+      s = offset;
+      e = MIN ((int) offset + 1, n);
+      break;
+    case GTK_ACCESSIBLE_TEXT_GRANULARITY_WORD:
+      s = next_unit_boundary (self, offset + 1, -1);
+      e = next_unit_boundary (self, offset, 1);
+      break;
+    case GTK_ACCESSIBLE_TEXT_GRANULARITY_SENTENCE:
+    case GTK_ACCESSIBLE_TEXT_GRANULARITY_LINE:
+    case GTK_ACCESSIBLE_TEXT_GRANULARITY_PARAGRAPH:
+    default:
+      s = 0;
+      e = n;
+      break;
+    }
+  *start = s;
+  *end = e;
+  return text_bytes (self, s, e);
+}
+
+static unsigned int
+accessible_text_get_caret_position (GtkAccessibleText *accessible)
+{
+  IriGtkText *self = accessible_get_text (accessible);
+
+  return self != NULL ? self->cursor : 0;
+}
+
+static gboolean
+accessible_text_get_selection (GtkAccessibleText       *accessible,
+                               gsize                   *n_ranges,
+                               GtkAccessibleTextRange **ranges)
+{
+  IriGtkText *self = accessible_get_text (accessible);
+
+  *n_ranges = 0;
+  if (self == NULL || self->cursor == self->bound)
+    return FALSE;
+
+  *n_ranges = 1;
+  if (ranges != NULL)
+    {
+      *ranges = g_new (GtkAccessibleTextRange, 1);
+      (*ranges)[0].start = MIN (self->cursor, self->bound);
+      (*ranges)[0].length = ABS (self->cursor - self->bound);
+    }
+  return TRUE;
+}
+
+/* Where a finding is shown: its span, or the character before an empty
+ * span, as the underline and the tooltip do. */
+static void
+finding_extent (IriGtkText    *self,
+                IriDiagnostic *diagnostic,
+                int           *start,
+                int           *end)
+{
+  *start = iri_diagnostic_get_start (diagnostic);
+  *end = iri_diagnostic_get_end (diagnostic);
+  if (*end <= *start)
+    {
+      *start = CLAMP (*start, 0, MAX ((int) self->n_chars - 1, 0));
+      *end = *start + 1;
+    }
+}
+
+static const char *
+severity_attribute (IriSeverity severity)
+{
+  switch (severity)
+    {
+    case IRI_SEVERITY_ERROR:
+      return "error";
+    case IRI_SEVERITY_WARNING:
+      return "warning";
+    case IRI_SEVERITY_INFO:
+    case IRI_SEVERITY_NONE:
+    default:
+      return "note";
+    }
+}
+
+/* The findings as text attributes, over the run of characters around
+ * @offset that the same findings cover:
+ *
+ *  - "underline": how they are drawn ("error" for a squiggle, "double"
+ *    for a warning, "single" for a note), as GTK names Pango's
+ *    underlines;
+ *  - "invalid": "true" over an error (as ARIA's aria-invalid);
+ *  - "iri-finding": the highest severity ("error", "warning", "note");
+ *  - "iri-finding-code": their codes (docs/diagnostics.md), with ", ";
+ *  - "iri-finding-message": their messages for assistive technology
+ *    (quotes of the display in logical order), with a space. */
+static gboolean
+accessible_text_get_attributes (GtkAccessibleText       *accessible,
+                                unsigned int             offset,
+                                gsize                   *n_ranges,
+                                GtkAccessibleTextRange **ranges,
+                                char                  ***attribute_names,
+                                char                  ***attribute_values)
+{
+  IriGtkText *self = accessible_get_text (accessible);
+  g_autoptr(GString) codes = g_string_new (NULL);
+  g_autoptr(GString) messages = g_string_new (NULL);
+  g_autoptr(GStrvBuilder) names = g_strv_builder_new ();
+  g_autoptr(GStrvBuilder) values = g_strv_builder_new ();
+  IriSeverity highest = IRI_SEVERITY_NONE;
+  int run_start = 0, run_end;
+  guint n_attributes = 0;
+
+  *n_ranges = 0;
+  if (self == NULL || self->analysis == NULL)
+    return FALSE;
+
+  run_end = self->n_chars;
+  for (guint k = 0; k < iri_analysis_get_n_diagnostics (self->analysis); k++)
+    {
+      IriDiagnostic *diagnostic = iri_analysis_get_diagnostic (self->analysis, k);
+      int start, end;
+
+      finding_extent (self, diagnostic, &start, &end);
+      /* The run ends at the nearest edge of any finding. */
+      if (start <= (int) offset)
+        run_start = MAX (run_start, (int) offset < end ? start : end);
+      else
+        run_end = MIN (run_end, start);
+      if (end > (int) offset)
+        run_end = MIN (run_end, end);
+      if ((int) offset < start || (int) offset >= end)
+        continue;
+
+      highest = MAX (highest, iri_diagnostic_get_severity (diagnostic));
+      if (codes->len > 0)
+        g_string_append (codes, ", ");
+      g_string_append (codes, iri_diagnostic_get_code (diagnostic));
+      {
+        g_autofree char *message = iri_diagnostic_dup_accessible_message (diagnostic);
+
+        if (messages->len > 0)
+          g_string_append_c (messages, ' ');
+        g_string_append (messages, message);
+      }
+    }
+  if (codes->len == 0)
+    return FALSE;
+
+  g_strv_builder_add (names, GTK_ACCESSIBLE_ATTRIBUTE_UNDERLINE);
+  g_strv_builder_add (values, highest == IRI_SEVERITY_ERROR ? GTK_ACCESSIBLE_ATTRIBUTE_UNDERLINE_ERROR
+                              : highest == IRI_SEVERITY_WARNING ? GTK_ACCESSIBLE_ATTRIBUTE_UNDERLINE_DOUBLE
+                              : GTK_ACCESSIBLE_ATTRIBUTE_UNDERLINE_SINGLE);
+  n_attributes++;
+  if (highest == IRI_SEVERITY_ERROR)
+    {
+      g_strv_builder_add (names, "invalid");
+      g_strv_builder_add (values, "true");
+      n_attributes++;
+    }
+  g_strv_builder_add (names, "iri-finding");
+  g_strv_builder_add (values, severity_attribute (highest));
+  g_strv_builder_add (names, "iri-finding-code");
+  g_strv_builder_add (values, codes->str);
+  g_strv_builder_add (names, "iri-finding-message");
+  g_strv_builder_add (values, messages->str);
+  n_attributes += 3;
+
+  *n_ranges = n_attributes;
+  if (ranges != NULL)
+    {
+      *ranges = g_new (GtkAccessibleTextRange, n_attributes);
+      for (guint k = 0; k < n_attributes; k++)
+        {
+          (*ranges)[k].start = run_start;
+          (*ranges)[k].length = run_end - run_start;
+        }
+    }
+  if (attribute_names != NULL)
+    *attribute_names = g_strv_builder_end (names);
+  if (attribute_values != NULL)
+    *attribute_values = g_strv_builder_end (values);
+  return TRUE;
+}
+
+static void
+accessible_text_get_default_attributes (GtkAccessibleText   *accessible,
+                                        char              ***attribute_names,
+                                        char              ***attribute_values)
+{
+  static const char * const names[] = { GTK_ACCESSIBLE_ATTRIBUTE_UNDERLINE, "invalid", NULL };
+  static const char * const values[] = { GTK_ACCESSIBLE_ATTRIBUTE_UNDERLINE_NONE, "false", NULL };
+
+  if (attribute_names != NULL)
+    *attribute_names = g_strdupv ((char **) names);
+  if (attribute_values != NULL)
+    *attribute_values = g_strdupv ((char **) values);
+}
+
+void
+iri_gtk_text_accessible_text_init (GtkAccessibleTextInterface *iface)
+{
+  iface->get_contents = accessible_text_get_contents;
+  iface->get_contents_at = accessible_text_get_contents_at;
+  iface->get_caret_position = accessible_text_get_caret_position;
+  iface->get_selection = accessible_text_get_selection;
+  iface->get_attributes = accessible_text_get_attributes;
+  iface->get_default_attributes = accessible_text_get_default_attributes;
+}
+
+/* The accessible assistive technology sees: the entry or the view. */
+static GtkAccessibleText *
+accessible_text_owner (IriGtkText *self)
+{
+  GtkAccessible *owner = self->accessible_owner != NULL ? self->accessible_owner : GTK_ACCESSIBLE (self);
+
+  return GTK_IS_ACCESSIBLE_TEXT (owner) && !self->in_dispose ? GTK_ACCESSIBLE_TEXT (owner) : NULL;
+}
+
+G_GNUC_END_IGNORE_DEPRECATIONS
+
+#endif /* GTK 4.14 */
+
+#if GTK_CHECK_VERSION (4, 10, 0)
+G_GNUC_BEGIN_IGNORE_DEPRECATIONS  /* newer than GDK_VERSION_MAX_ALLOWED */
+
+/* The entry and the view hand the keyboard focus to their text, which
+ * has no accessible of its own (role NONE, as GtkText in GtkEntry): the
+ * focus states of their accessible are those of the text, so a screen
+ * reader sees the field it reads as the focused one. */
+static gboolean
+owner_get_platform_state (GtkAccessible              *accessible,
+                          GtkAccessiblePlatformState  state)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (accessible));
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      if (IRI_GTK_IS_TEXT (child))
+        return gtk_accessible_get_platform_state (GTK_ACCESSIBLE (child), state);
+    }
+  return FALSE;
+}
+
+void
+iri_gtk_text_owner_accessible_init (GtkAccessibleInterface *iface)
+{
+  GtkAccessibleInterface *parent_iface = g_type_interface_peek_parent (iface);
+
+  iface->get_at_context = parent_iface->get_at_context;
+  iface->get_platform_state = owner_get_platform_state;
+}
+
+G_GNUC_END_IGNORE_DEPRECATIONS
+#endif /* GTK 4.10 */
+
+/* The focus moved in or out of the text: tell assistive technology that
+ * the owner's focus state changed (its state is the text's). */
+static void
+accessible_focus_changed (IriGtkText *self)
+{
+#if GTK_CHECK_VERSION (4, 10, 0)
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  if (self->accessible_owner != NULL && !self->in_dispose)
+    gtk_accessible_update_platform_state (self->accessible_owner, GTK_ACCESSIBLE_PLATFORM_STATE_FOCUSED);
+  G_GNUC_END_IGNORE_DEPRECATIONS
+#endif
+}
+
+/* The changes assistive technology is told about, as GtkText tells
+ * them.  A removal is announced before the text goes (the bridge sends
+ * the removed text along), an insertion after it came. */
+static void
+accessible_text_changed (IriGtkText *self,
+                         gboolean    inserted,
+                         int         start,
+                         int         end)
+{
+#if GTK_CHECK_VERSION (4, 14, 0)
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  GtkAccessibleText *owner = accessible_text_owner (self);
+
+  if (owner != NULL)
+    gtk_accessible_text_update_contents (owner,
+                                         inserted ? GTK_ACCESSIBLE_TEXT_CONTENT_CHANGE_INSERT
+                                                  : GTK_ACCESSIBLE_TEXT_CONTENT_CHANGE_REMOVE,
+                                         start, end);
+  G_GNUC_END_IGNORE_DEPRECATIONS
+#endif
+}
+
+static void
+accessible_positions_changed (IriGtkText *self,
+                              gboolean    cursor_moved,
+                              gboolean    bound_moved)
+{
+#if GTK_CHECK_VERSION (4, 14, 0)
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  GtkAccessibleText *owner = accessible_text_owner (self);
+
+  if (owner == NULL)
+    return;
+  if (cursor_moved)
+    gtk_accessible_text_update_caret_position (owner);
+  if (bound_moved || (cursor_moved && self->cursor != self->bound))
+    gtk_accessible_text_update_selection_bound (owner);
+  G_GNUC_END_IGNORE_DEPRECATIONS
+#endif
 }
 
 /* ------------------------------------------------------------------ */
@@ -3086,6 +3709,7 @@ iri_gtk_text_dispose (GObject *object)
   g_clear_handle_id (&self->coverage_idle_id, g_source_remove);
   g_clear_pointer (&self->popover, gtk_widget_unparent);
   g_clear_pointer (&self->links_popover, gtk_widget_unparent);
+  g_clear_pointer (&self->findings_popover, gtk_widget_unparent);
   clear_pasted_links (self);
   for (guint k = 0; k < IRI_GTK_N_UNIT_STYLES; k++)
     g_clear_pointer (&self->style_nodes[k], gtk_widget_unparent);
@@ -3221,6 +3845,7 @@ iri_gtk_text_class_init (IriGtkTextClass *klass)
   gtk_widget_class_install_action (widget_class, "text.undo", NULL, undo_cb);
   gtk_widget_class_install_action (widget_class, "text.redo", NULL, redo_cb);
   gtk_widget_class_install_action (widget_class, "menu.popup", NULL, popup_menu_cb);
+  gtk_widget_class_install_action (widget_class, "iri.show-findings", NULL, show_findings_cb);
 
   /* Moving: visually by grapheme cluster with the arrows, by unit with
    * Control, to the ends with Home and End; Shift extends the
@@ -3258,6 +3883,9 @@ iri_gtk_text_class_init (IriGtkTextClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_z, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "text.redo", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Menu, 0, "menu.popup", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F10, GDK_SHIFT_MASK, "menu.popup", NULL);
+  /* Ctrl+F1 showed the tooltip of the focused widget in GTK 3; here it
+   * shows what the tooltip of the character at the cursor says. */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F1, GDK_CONTROL_MASK, "iri.show-findings", NULL);
 
   gtk_widget_class_add_binding (widget_class, GDK_KEY_Return, 0, activate_binding_cb, NULL);
   gtk_widget_class_add_binding (widget_class, GDK_KEY_ISO_Enter, 0, activate_binding_cb, NULL);
@@ -3292,9 +3920,22 @@ iri_gtk_text_init (IriGtkText *self)
 GtkWidget *
 iri_gtk_text_new (gboolean editable_field)
 {
+#if GTK_CHECK_VERSION (4, 10, 0)
+  GtkAccessibleRole role = GTK_ACCESSIBLE_ROLE_NONE;
+#else
+  /* GTK 4.8 gives the focused and focusable states only to the
+   * accessible of the focused widget itself, and has no public way to
+   * pass them on (GtkAccessible.get_platform_state is private): the
+   * text of an entry is the text box assistive technology sees there,
+   * named by its entry (see iri_gtk_entry_init()), and the text of a
+   * view is the label. */
+  GtkAccessibleRole role = editable_field ? GTK_ACCESSIBLE_ROLE_TEXT_BOX : GTK_ACCESSIBLE_ROLE_LABEL;
+#endif
+
   return g_object_new (IRI_GTK_TYPE_TEXT,
                        "editable-field", editable_field,
                        "css-name", editable_field ? "entry" : "iri-text",
+                       "accessible-role", role,
                        NULL);
 }
 
@@ -3546,6 +4187,38 @@ iri_gtk_text_set_accessible_owner (IriGtkText    *self,
 
   self->accessible_owner = owner;
   update_accessible (self);
+}
+
+/* The widgets that hold an IriGtkText (the entry, the view) hand their
+ * own grab_focus to it, as GtkEntry does to its GtkText.  GtkWidget's
+ * default focus vfunc grabs a focusable widget again when focus leaves
+ * its last child, so Tab from the text (or from the entry's copy
+ * button) came back to the text: a keyboard trap.  Here the focus only
+ * moves through the children, in their order (top to bottom), and
+ * leaves the widget after the last one. */
+gboolean
+iri_gtk_text_owner_focus (GtkWidget        *owner,
+                          GtkDirectionType  direction)
+{
+  GtkWidget *focus_child = gtk_widget_get_focus_child (owner);
+  gboolean backward = direction == GTK_DIR_TAB_BACKWARD || direction == GTK_DIR_UP ||
+                      direction == GTK_DIR_LEFT;
+  gboolean past = focus_child == NULL;
+
+  for (GtkWidget *child = backward ? gtk_widget_get_last_child (owner) : gtk_widget_get_first_child (owner);
+       child != NULL;
+       child = backward ? gtk_widget_get_prev_sibling (child) : gtk_widget_get_next_sibling (child))
+    {
+      if (!past)
+        {
+          if (child != focus_child)
+            continue;
+          past = TRUE;
+        }
+      if (gtk_widget_child_focus (child, direction))
+        return TRUE;
+    }
+  return FALSE;
 }
 
 PangoLayout *

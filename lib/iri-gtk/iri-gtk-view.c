@@ -44,7 +44,9 @@
  * ## Accessibility
  *
  * `IriGtkView` has the [enum@Gtk.AccessibleRole.LABEL] role, with the
- * IRI as its label and the most severe finding as its description.
+ * IRI as its label and the most severe finding as its description.  With
+ * GTK 4.14 or newer it implements `GtkAccessibleText`, like
+ * [class@IriGtk.Entry].
  *
  * Since: 0.1
  */
@@ -73,7 +75,11 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
-G_DEFINE_FINAL_TYPE (IriGtkView, iri_gtk_view, GTK_TYPE_WIDGET)
+G_GNUC_BEGIN_IGNORE_DEPRECATIONS  /* GtkAccessibleText is newer than GDK_VERSION_MAX_ALLOWED */
+G_DEFINE_FINAL_TYPE_WITH_CODE (IriGtkView, iri_gtk_view, GTK_TYPE_WIDGET,
+                               IRI_GTK_IMPLEMENT_ACCESSIBLE_OWNER
+                               IRI_GTK_IMPLEMENT_ACCESSIBLE_TEXT)
+G_GNUC_END_IGNORE_DEPRECATIONS
 
 static void
 text_notify_cb (IriGtkView *self,
@@ -214,6 +220,7 @@ iri_gtk_view_class_init (IriGtkViewClass *klass)
   object_class->set_property = iri_gtk_view_set_property;
 
   widget_class->grab_focus = iri_gtk_view_grab_focus;
+  widget_class->focus = iri_gtk_text_owner_focus;
 
   /**
    * IriGtkView:text:
@@ -343,7 +350,12 @@ iri_gtk_view_class_init (IriGtkViewClass *klass)
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "iri-view");
+#if GTK_CHECK_VERSION (4, 10, 0)
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_LABEL);
+#else
+  /* With GTK 4.8 the text is the label (see iri_gtk_text_new()). */
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GENERIC);
+#endif
 }
 
 static void
@@ -353,7 +365,9 @@ iri_gtk_view_init (IriGtkView *self)
   iri_gtk_text_set_elide (IRI_GTK_TEXT (self->text), TRUE);
   gtk_widget_set_parent (self->text, GTK_WIDGET (self));
   g_signal_connect_swapped (self->text, "notify", G_CALLBACK (text_notify_cb), self);
+#if GTK_CHECK_VERSION (4, 10, 0)
   iri_gtk_text_set_accessible_owner (IRI_GTK_TEXT (self->text), GTK_ACCESSIBLE (self));
+#endif
 }
 
 /**

@@ -1293,7 +1293,7 @@ iri_analysis_get_display (IriAnalysis *self)
  *
  * Gets the notation the text was read in.  With a Bidi Notation, the
  * analysed text has Hebrew or Arabic letters where the input had A–Z;
- * use [func@Iri.notation_from_rtl] to show texts in the notation.
+ * use [func@Iri.Notation.from_rtl] to show texts in the notation.
  *
  * Returns: the notation
  *

@@ -64,6 +64,52 @@ quote_visual (Check *check,
   return iri_quote_visual (shown);
 }
 
+/* The same piece of the display for assistive technology: the
+ * characters shown at visual positions [start, end), in logical order,
+ * quoted as logical text (a screen reader speaks logical order). */
+static char *
+quote_visual_logical (Check *check,
+                      gsize  start,
+                      gsize  end)
+{
+  g_autofree gboolean *shown = g_new0 (gboolean, check->n_chars + 1);
+  g_autoptr(GString) piece = g_string_new (NULL);
+  g_autofree char *notated = NULL;
+
+  for (gsize v = start; v < end; v++)
+    shown[iri_bidi_layout_visual_to_logical (check->layout, v)] = TRUE;
+  for (gsize i = 0; i < check->n_chars; i++)
+    {
+      if (shown[i])
+        g_string_append_len (piece, check->text + check->char_bytes[i],
+                             check->char_bytes[i + 1] - check->char_bytes[i]);
+    }
+  notated = iri_notation_from_rtl (piece->str, -1, check->notation);
+  return iri_quote (notated);
+}
+
+/* @accessible_message (taken, may be NULL): the message for assistive
+ * technology, when it differs. */
+static void
+add_full (Check         *check,
+          const char    *code,
+          IriSeverity    severity,
+          IriComponent   component,
+          gsize          start,
+          gsize          end,
+          const char    *spec,
+          char          *message,
+          char          *accessible_message,
+          char          *hint)
+{
+  IriSpan span = { check->char_bytes[start], check->char_bytes[end], start, end };
+  IriDiagnostic *diagnostic = iri_diagnostic_new_take (code, severity, component, &span, spec, message, hint);
+
+  if (accessible_message != NULL)
+    iri_diagnostic_take_accessible_message (diagnostic, accessible_message);
+  iri_diagnostics_add (check->diagnostics, diagnostic);
+}
+
 static void
 add (Check         *check,
      const char    *code,
@@ -75,10 +121,7 @@ add (Check         *check,
      char          *message,
      char          *hint)
 {
-  IriSpan span = { check->char_bytes[start], check->char_bytes[end], start, end };
-
-  iri_diagnostics_add (check->diagnostics,
-                       iri_diagnostic_new_take (code, severity, component, &span, spec, message, hint));
+  add_full (check, code, severity, component, start, end, spec, message, NULL, hint);
 }
 
 static gboolean
@@ -328,8 +371,9 @@ report_interleaved (Check        *check,
   IriComponent intruder = IRI_COMPONENT_IRI;
   gsize intruder_lo = G_MAXSIZE, intruder_hi = 0;
   g_autofree char *quoted = NULL;
-  g_autofree char *shown = NULL;
-  g_autofree char *inside = NULL;
+  char *shown[2];    /* seen, spoken */
+  char *inside[2];
+  char *messages[2];
 
   if (end == start || is_one_block (check, start, end, &lo, &hi))
     return;
@@ -352,28 +396,40 @@ report_interleaved (Check        *check,
     }
 
   quoted = quote_logical (check, start, end);
-  shown = quote_visual (check, lo, hi);
-  inside = quote_visual (check, intruder_lo, intruder_hi);
-  add (check, "bidi-component-interleaved", authority ? IRI_SEVERITY_WARNING : IRI_SEVERITY_INFO,
-       kind, start, end, SPEC_INTERLEAVED,
-       whole_component
-         /* Translators: the first %s is a component name ("The host"), the
-          * second the quoted component, the third what is displayed
-          * between its pieces, the fourth another component ("the
-          * path"), the last the visual text */
-         ? g_strdup_printf (_("%s %s is not displayed as one block: %s of %s is shown between its pieces (the display reads %s), because a right-to-left run continues across the delimiter."),
-                            iri_unit_name (kind), quoted, inside, component_phrase (intruder), shown)
-         /* Translators: the first %s is a unit name ("The path segment"),
-          * the second the quoted unit, the third what is displayed between
-          * its pieces, the last the visual text */
-         : g_strdup_printf (_("%s %s is displayed in pieces with %s between them (the display reads %s): a right-to-left run crosses the delimiter next to it."),
-                            iri_unit_name (kind), quoted, inside, shown),
-       /* A host name or a port cannot be percent-encoded (RFC 3986
-        * §3.2.2, §3.2.3), so for them the fix is in the choice of the
-        * label. */
-       kind == IRI_COMPONENT_HOST || kind == IRI_COMPONENT_HOST_LABEL || kind == IRI_COMPONENT_PORT
-         ? g_strdup (_("Choose a host whose last label ends with a right-to-left letter when a port or a path with digits follows it, or read the IRI in isolate mode; percent-encoding is no fix for a host name."))
-         : g_strdup (_("Keep digits and left-to-right characters away from the edges of right-to-left components, or percent-encode the affected components.")));
+  shown[0] = quote_visual (check, lo, hi);
+  inside[0] = quote_visual (check, intruder_lo, intruder_hi);
+  shown[1] = quote_visual_logical (check, lo, hi);
+  inside[1] = quote_visual_logical (check, intruder_lo, intruder_hi);
+  /* The message quotes the display as it is seen; the one for assistive
+   * technology the same characters in logical order. */
+  for (int k = 0; k < 2; k++)
+    {
+      messages[k] = whole_component
+        /* Translators: the first %s is a component name ("The host"), the
+         * second the quoted component, the third what is displayed
+         * between its pieces, the fourth another component ("the
+         * path"), the last the visual text */
+        ? g_strdup_printf (_("%s %s is not displayed as one block: %s of %s is shown between its pieces (the display reads %s), because a right-to-left run continues across the delimiter."),
+                           iri_unit_name (kind), quoted, inside[k], component_phrase (intruder), shown[k])
+        /* Translators: the first %s is a unit name ("The path segment"),
+         * the second the quoted unit, the third what is displayed between
+         * its pieces, the last the visual text */
+        : g_strdup_printf (_("%s %s is displayed in pieces with %s between them (the display reads %s): a right-to-left run crosses the delimiter next to it."),
+                           iri_unit_name (kind), quoted, inside[k], shown[k]);
+    }
+  add_full (check, "bidi-component-interleaved", authority ? IRI_SEVERITY_WARNING : IRI_SEVERITY_INFO,
+            kind, start, end, SPEC_INTERLEAVED, messages[0], messages[1],
+            /* A host name or a port cannot be percent-encoded (RFC 3986
+             * §3.2.2, §3.2.3), so for them the fix is in the choice of the
+             * label. */
+            kind == IRI_COMPONENT_HOST || kind == IRI_COMPONENT_HOST_LABEL || kind == IRI_COMPONENT_PORT
+              ? g_strdup (_("Choose a host whose last label ends with a right-to-left letter when a port or a path with digits follows it, or read the IRI in isolate mode; percent-encoding is no fix for a host name."))
+              : g_strdup (_("Keep digits and left-to-right characters away from the edges of right-to-left components, or percent-encode the affected components.")));
+  for (int k = 0; k < 2; k++)
+    {
+      g_free (shown[k]);
+      g_free (inside[k]);
+    }
 }
 
 static void
@@ -428,8 +484,9 @@ check_host_reads_differently (Check *check)
   g_autofree guint8 *shown_as_host = NULL;
   gboolean same = TRUE;
   gboolean rest_has_ltr = FALSE;
-  g_autofree char *shown = NULL;
+  char *shown[2];    /* seen, spoken */
   g_autofree char *real = NULL;
+  char *messages[2];
 
   if (!iri_reference_get_span (check->reference, IRI_COMPONENT_AUTHORITY, &authority) ||
       !iri_reference_get_span (check->reference, IRI_COMPONENT_HOST, &host) ||
@@ -487,25 +544,34 @@ check_host_reads_differently (Check *check)
   for (gsize i = authority.start; i < check->n_chars; i++)
     rest_has_ltr |= check->types[i] == FRIBIDI_TYPE_LTR;
 
-  shown = quote_visual (check, host_start, host_end);
+  shown[0] = quote_visual (check, host_start, host_end);
+  shown[1] = quote_visual_logical (check, host_start, host_end);
   real = quote_logical (check, host.start, host.end);
 
+  /* The message quotes the display as it is seen; the one for assistive
+   * technology the same characters in logical order. */
+  for (int k = 0; k < 2; k++)
+    {
+      messages[k] = !rest_has_ltr
+        /* Translators: the first %s is what the display shows, the second
+         * the real host */
+        ? g_strdup_printf (_("Read from the left, the display shows %s where the host is expected, but the host is %s. Everything after the scheme is right to left, so a right-to-left reader, reading from the right, sees the host correctly."),
+                           shown[k], real)
+        /* Translators: the first %s is what the display shows, the second
+         * the real host */
+        : g_strdup_printf (_("The display shows %s where the host is expected, but the host is %s: a right-to-left run moves characters of other components into the host's place, so the display reads as another host."),
+                           shown[k], real);
+    }
   if (!rest_has_ltr)
-    add (check, "bidi-host-reads-differently", IRI_SEVERITY_INFO, IRI_COMPONENT_HOST,
-         host.start, host.end, SPEC_READS_DIFFERENTLY,
-         /* Translators: the first %s is what the display shows, the second
-          * the real host */
-         g_strdup_printf (_("Read from the left, the display shows %s where the host is expected, but the host is %s. Everything after the scheme is right to left, so a right-to-left reader, reading from the right, sees the host correctly."),
-                          shown, real),
-         g_strdup (_("When checking the host, read it in logical order or in isolate mode.")));
+    add_full (check, "bidi-host-reads-differently", IRI_SEVERITY_INFO, IRI_COMPONENT_HOST,
+              host.start, host.end, SPEC_READS_DIFFERENTLY, messages[0], messages[1],
+              g_strdup (_("When checking the host, read it in logical order or in isolate mode.")));
   else
-    add (check, "bidi-host-reads-differently", IRI_SEVERITY_WARNING, IRI_COMPONENT_HOST,
-         host.start, host.end, SPEC_READS_DIFFERENTLY,
-         /* Translators: the first %s is what the display shows, the second
-          * the real host */
-         g_strdup_printf (_("The display shows %s where the host is expected, but the host is %s: a right-to-left run moves characters of other components into the host's place, so the display reads as another host."),
-                          shown, real),
-         g_strdup (_("Do not trust the displayed host: check its logical form or view it in isolate mode; percent-encoding the right-to-left components next to it keeps them out of the host's place.")));
+    add_full (check, "bidi-host-reads-differently", IRI_SEVERITY_WARNING, IRI_COMPONENT_HOST,
+              host.start, host.end, SPEC_READS_DIFFERENTLY, messages[0], messages[1],
+              g_strdup (_("Do not trust the displayed host: check its logical form or view it in isolate mode; percent-encoding the right-to-left components next to it keeps them out of the host's place.")));
+  g_free (shown[0]);
+  g_free (shown[1]);
 }
 
 /* RFC 5893 §2: the Bidi Rule, all six conditions, on every label of a

@@ -263,7 +263,7 @@ iri_notation_to_rtl (const char  *text,
  * @length: the length of @text in bytes, or -1 if it is NUL-terminated
  * @notation: which letters stand for A–Z
  *
- * The inverse of [func@Iri.notation_to_rtl]: the 26 letters that the
+ * The inverse of [func@Iri.Notation.to_rtl]: the 26 letters that the
  * notation uses become A–Z again.  Use it on displays and messages made
  * from a text that was read in Bidi Notation.
  *

@@ -27,6 +27,11 @@ IriDiagnostic *iri_diagnostic_new_shifted (IriDiagnostic *other,
                                            gssize         byte_delta,
                                            gssize         char_delta);
 
+/* The message for assistive technology, when it differs from the
+ * message (a quoted piece of the display in logical order); taken. */
+void           iri_diagnostic_take_accessible_message (IriDiagnostic *self,
+                                                       char          *message);
+
 /* A list of diagnostics that stops growing after IRI_DIAGNOSTICS_MAX
  * entries: a 1 MB line of spaces must not make a million objects.  The
  * last slot then says how many were dropped. */

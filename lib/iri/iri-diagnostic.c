@@ -36,6 +36,7 @@ struct _IriDiagnostic
   const char   *code;     /* interned */
   const char   *spec;     /* interned */
   char         *message;
+  char         *accessible_message;  /* NULL: the message */
   char         *hint;
   IriSpan       span;
   IriSeverity   severity;
@@ -65,6 +66,7 @@ iri_diagnostic_finalize (GObject *object)
   IriDiagnostic *self = IRI_DIAGNOSTIC (object);
 
   g_free (self->message);
+  g_free (self->accessible_message);
   g_free (self->hint);
 
   G_OBJECT_CLASS (iri_diagnostic_parent_class)->finalize (object);
@@ -279,15 +281,26 @@ iri_diagnostic_new_shifted (IriDiagnostic *other,
                             gssize         char_delta)
 {
   IriSpan span = other->span;
+  IriDiagnostic *self;
 
   span.byte_start += byte_delta;
   span.byte_end += byte_delta;
   span.start += char_delta;
   span.end += char_delta;
 
-  return iri_diagnostic_new_take (other->code, other->severity, other->component, &span,
+  self = iri_diagnostic_new_take (other->code, other->severity, other->component, &span,
                                   other->spec, g_strdup (other->message),
                                   g_strdup (other->hint));
+  self->accessible_message = g_strdup (other->accessible_message);
+  return self;
+}
+
+void
+iri_diagnostic_take_accessible_message (IriDiagnostic *self,
+                                        char          *message)
+{
+  g_free (self->accessible_message);
+  self->accessible_message = message;
 }
 
 /**
@@ -491,6 +504,34 @@ iri_diagnostic_dup_display_message (IriDiagnostic *self)
     }
   g_string_append (out, p);
   return g_string_free (out, FALSE);
+}
+
+/**
+ * iri_diagnostic_dup_accessible_message:
+ * @self: a diagnostic
+ *
+ * Gets the message for assistive technology.
+ *
+ * A message may quote a piece of the display as the eye sees it, in
+ * visual order ("the display reads …"); a screen reader speaks text in
+ * logical order, so it would spell the Hebrew or Arabic of such a piece
+ * backwards.  Here such a piece is given as the characters the display
+ * shows there, in logical order; the rest of the message is the same,
+ * and it has no bidi formatting characters.
+ *
+ * Use it for accessible labels and descriptions, and
+ * [method@Iri.Diagnostic.dup_display_message] for what is shown.
+ *
+ * Returns: (transfer full): the message for assistive technology
+ *
+ * Since: 0.1
+ */
+char *
+iri_diagnostic_dup_accessible_message (IriDiagnostic *self)
+{
+  g_return_val_if_fail (IRI_IS_DIAGNOSTIC (self), NULL);
+
+  return g_strdup (self->accessible_message != NULL ? self->accessible_message : self->message);
 }
 
 /**

@@ -49,6 +49,8 @@ const char    *iri_diagnostic_get_message    (IriDiagnostic *self);
 IRI_AVAILABLE_IN_0_1
 char          *iri_diagnostic_dup_display_message (IriDiagnostic *self);
 IRI_AVAILABLE_IN_0_1
+char          *iri_diagnostic_dup_accessible_message (IriDiagnostic *self);
+IRI_AVAILABLE_IN_0_1
 const char    *iri_diagnostic_get_hint       (IriDiagnostic *self);
 
 IRI_AVAILABLE_IN_0_1

@@ -10,7 +10,7 @@
 /**
  * iri_error_quark:
  *
- * Gets the quark of the [const@Iri.ERROR] domain.
+ * Gets the quark of the `IRI_ERROR` error domain (the [error@Iri.Error] codes).
  *
  * Returns: the quark
  *

@@ -42,7 +42,7 @@ G_BEGIN_DECLS
  *   allowed in an IRI at all (a control, a noncharacter, a bidi
  *   formatting character, §2.2 and §4.1)
  *
- * Error codes in the [const@Iri.ERROR] domain.  Most name the IRI
+ * Error codes in the `IRI_ERROR` domain ([func@Iri.Error.quark]).  Most name the IRI
  * component that failed, so that a caller can point at it.
  *
  * Since: 0.1

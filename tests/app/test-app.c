@@ -15,6 +15,7 @@
 #include "config.h"
 
 #include <string.h>
+#include <unistd.h>
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
 
@@ -24,15 +25,64 @@ static const char iri[] = "https://\xD7\x93\xD7\x95\xD7\x92\xD7\x9E\xD7\x94.exam
 
 typedef struct {
   const char *language;   /* LANGUAGE, "" for none */
+  const char *locale;     /* LC_ALL: C.UTF-8, or a name for it (see locale_dir_new()) */
   const char *direction;
   const char *screenshot;
 } Case;
 
 static const Case cases[] = {
-  { "", "ltr", "window.png" },
-  { "ar", "rtl", "window-ar.png" },
-  { "he", "rtl", "window-he.png" },
+  { "", "C.UTF-8", "ltr", "window.png" },
+  { "ar", "ar_EG.UTF-8", "rtl", "window-ar.png" },
+  { "he", "he_IL.UTF-8", "rtl", "window-he.png" },
 };
+
+/* A locale directory for LOCPATH in which @name is glibc's C.UTF-8
+ * under another name, or NULL when glibc has no C.UTF-8 directory.
+ *
+ * The app must run in an Arabic or Hebrew locale, not only with
+ * LANGUAGE set, and the test cannot count on the machine having one:
+ * GTK 4.18 takes the direction of the UI from the name of the LC_CTYPE
+ * locale (through Pango's default language), where GTK 4.8 took it
+ * from its own translation; and the glibc of Debian 13 ignores LANGUAGE
+ * in the C.UTF-8 locale, as in C.  The locale's data matter to neither:
+ * the C.UTF-8 data under the name "ar_EG.UTF-8" give both what they
+ * read, the same on every machine. */
+static char *
+locale_dir_new (const char *name)
+{
+  static const char *const c_utf8_dirs[] = { "/usr/lib/locale/C.utf8", "/usr/lib/locale/C.UTF-8" };
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *link = NULL;
+
+  for (gsize i = 0; i < G_N_ELEMENTS (c_utf8_dirs); i++)
+    {
+      if (!g_file_test (c_utf8_dirs[i], G_FILE_TEST_IS_DIR))
+        continue;
+      dir = g_dir_make_tmp ("iri-test-locale-XXXXXX", &error);
+      g_assert_no_error (error);
+      link = g_build_filename (dir, name, NULL);
+      g_assert_cmpint (symlink (c_utf8_dirs[i], link), ==, 0);
+      return g_steal_pointer (&dir);
+    }
+  return NULL;
+}
+
+static void
+locale_dir_free (char *dir)
+{
+  g_autoptr(GDir) entries = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  while (entries != NULL && (name = g_dir_read_name (entries)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+
+      g_assert_cmpint (g_unlink (path), ==, 0);
+    }
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+  g_free (dir);
+}
 
 /* The pixels are not all alike: the window has content. */
 static void
@@ -82,6 +132,7 @@ test_start (gconstpointer data)
   g_autofree char *expected_text = g_strdup_printf ("\ntext %s\n", iri);
   g_autofree char *expected_direction = g_strdup_printf ("\ndirection %s\n", c->direction);
   g_autofree char *dbus_run_session = g_find_program_in_path ("dbus-run-session");
+  char *locale_dir = NULL;
 
   if (g_getenv ("DISPLAY") == NULL && g_getenv ("WAYLAND_DISPLAY") == NULL)
     {
@@ -89,9 +140,20 @@ test_start (gconstpointer data)
       return;
     }
 
+  if (!g_str_equal (c->locale, "C.UTF-8"))
+    {
+      locale_dir = locale_dir_new (c->locale);
+      if (locale_dir == NULL)
+        {
+          g_test_skip ("glibc has no C.UTF-8 locale directory to name the locale after");
+          return;
+        }
+      g_subprocess_launcher_setenv (launcher, "LOCPATH", locale_dir, TRUE);
+    }
+
   g_remove (screenshot);
   g_subprocess_launcher_setenv (launcher, "LANGUAGE", c->language, TRUE);
-  g_subprocess_launcher_setenv (launcher, "LC_ALL", "C.UTF-8", TRUE);
+  g_subprocess_launcher_setenv (launcher, "LC_ALL", c->locale, TRUE);
   /* In a D-Bus session of its own, as on a desktop: a GApplication
    * registers itself on the session bus. */
   if (dbus_run_session != NULL)
@@ -103,6 +165,7 @@ test_start (gconstpointer data)
   g_assert_no_error (error);
   g_subprocess_communicate_utf8 (app, NULL, NULL, &out, &err, &error);
   g_assert_no_error (error);
+  g_clear_pointer (&locale_dir, locale_dir_free);
   g_test_message ("standard error of the app:\n%s", err);
   g_assert_true (g_subprocess_get_if_exited (app));
   g_assert_cmpint (g_subprocess_get_exit_status (app), ==, 0);
@@ -204,6 +267,96 @@ test_policy (gconstpointer data)
   g_rmdir (config);
 }
 
+/* The window fits a phone, 360 px wide (GNOME's HIG), with and without
+ * the list of IRIs: the app starts with that width in a key file of the
+ * test's own, renders its window and quits.  With libadwaita's
+ * breakpoints (1.4 and later) content wider than the window is a
+ * warning, fatal here; without them the window would grow instead, which
+ * the width of the screenshot shows. */
+static void
+test_narrow (gconstpointer data)
+{
+  gboolean with_list = GPOINTER_TO_INT (data);
+  g_autoptr(GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE);
+  g_autoptr(GSubprocess) app = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *config = NULL;
+  g_autofree char *settings_dir = NULL;
+  g_autofree char *keyfile = NULL;
+  g_autofree char *list = NULL;
+  g_autofree char *list_contents = g_strdup_printf ("%s\nhttp://xn--80ak6aa92e.com/\nhttps://example.com/a b\n", iri);
+  g_autofree char *screenshot = g_test_build_filename (G_TEST_BUILT, with_list ? "window-360-list.png" : "window-360.png",
+                                                       NULL);
+  g_autofree char *dbus_run_session = g_find_program_in_path ("dbus-run-session");
+
+  if (g_getenv ("DISPLAY") == NULL && g_getenv ("WAYLAND_DISPLAY") == NULL)
+    {
+      g_test_skip ("no display (run the suite under xvfb-run)");
+      return;
+    }
+
+  config = g_dir_make_tmp ("test-app-XXXXXX", &error);
+  g_assert_no_error (error);
+  settings_dir = g_build_filename (config, "glib-2.0", "settings", NULL);
+  g_assert_cmpint (g_mkdir_with_parents (settings_dir, 0700), ==, 0);
+  keyfile = g_build_filename (settings_dir, "keyfile", NULL);
+  g_file_set_contents (keyfile, "[io/github/iri_inspector/IriInspector]\nwindow-width=360\nwindow-height=640\n", -1,
+                       &error);
+  g_assert_no_error (error);
+  list = g_build_filename (config, "list.txt", NULL);
+  g_file_set_contents (list, list_contents, -1, &error);
+  g_assert_no_error (error);
+
+  g_remove (screenshot);
+  g_subprocess_launcher_setenv (launcher, "LANGUAGE", "", TRUE);
+  g_subprocess_launcher_setenv (launcher, "LC_ALL", "C.UTF-8", TRUE);
+  g_subprocess_launcher_setenv (launcher, "GSETTINGS_BACKEND", "keyfile", TRUE);
+  g_subprocess_launcher_setenv (launcher, "XDG_CONFIG_HOME", config, TRUE);
+  if (dbus_run_session != NULL)
+    {
+      g_ptr_array_add (argv, dbus_run_session);
+      g_ptr_array_add (argv, (char *) "--");
+    }
+  g_ptr_array_add (argv, (char *) g_getenv ("IRI_INSPECTOR"));
+  g_ptr_array_add (argv, (char *) "--new-window");
+  g_ptr_array_add (argv, (char *) "--screenshot");
+  g_ptr_array_add (argv, screenshot);
+  if (with_list)
+    {
+      g_ptr_array_add (argv, (char *) "--file");
+      g_ptr_array_add (argv, list);
+    }
+  else
+    g_ptr_array_add (argv, (char *) iri);
+  g_ptr_array_add (argv, NULL);
+  app = g_subprocess_launcher_spawnv (launcher, (const char * const *) argv->pdata, &error);
+  g_assert_no_error (error);
+  g_subprocess_communicate_utf8 (app, NULL, NULL, &out, &err, &error);
+  g_assert_no_error (error);
+  g_test_message ("standard error of the app:\n%s", err);
+  g_assert_true (g_subprocess_get_if_exited (app));
+  g_assert_cmpint (g_subprocess_get_exit_status (app), ==, 0);
+
+  texture = gdk_texture_new_from_filename (screenshot, &error);
+  g_assert_no_error (error);
+  g_test_message ("%s: %d×%d", screenshot, gdk_texture_get_width (texture), gdk_texture_get_height (texture));
+  g_assert_cmpint (gdk_texture_get_width (texture), <=, 360);
+
+  g_remove (list);
+  g_remove (keyfile);
+  g_rmdir (settings_dir);
+  {
+    g_autofree char *glib_dir = g_path_get_dirname (settings_dir);
+
+    g_rmdir (glib_dir);
+  }
+  g_rmdir (config);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -216,6 +369,9 @@ main (int   argc,
 
       g_test_add_data_func (path, &cases[i], test_start);
     }
+
+  g_test_add_data_func ("/app/narrow/360", GINT_TO_POINTER (FALSE), test_narrow);
+  g_test_add_data_func ("/app/narrow/360-list", GINT_TO_POINTER (TRUE), test_narrow);
 
   for (gsize i = 0; i < G_N_ELEMENTS (policy_cases); i++)
     {

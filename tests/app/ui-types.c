@@ -19,10 +19,17 @@ register_types (void)
 {
   g_type_ensure (ADW_TYPE_APPLICATION_WINDOW);
   g_type_ensure (ADW_TYPE_TOAST_OVERLAY);
+  /* The types of the template for the libadwaita in use (app/gtk/meson.build). */
+#if ADW_CHECK_VERSION (1, 4, 0)
+  g_type_ensure (ADW_TYPE_BREAKPOINT);
+  g_type_ensure (ADW_TYPE_OVERLAY_SPLIT_VIEW);
+  g_type_ensure (ADW_TYPE_VIEW_SWITCHER);
+#else
   g_type_ensure (ADW_TYPE_FLAP);
+  g_type_ensure (ADW_TYPE_VIEW_SWITCHER_TITLE);
+#endif
   g_type_ensure (ADW_TYPE_HEADER_BAR);
   g_type_ensure (ADW_TYPE_WINDOW_TITLE);
-  g_type_ensure (ADW_TYPE_VIEW_SWITCHER_TITLE);
   g_type_ensure (ADW_TYPE_VIEW_SWITCHER_BAR);
   g_type_ensure (ADW_TYPE_VIEW_STACK);
   g_type_ensure (IRI_GTK_TYPE_ENTRY);

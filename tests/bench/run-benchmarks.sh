@@ -4,9 +4,10 @@
 # Usage: tests/bench/run-benchmarks.sh [BUILD_DIR] [--quick]
 #
 # Run it under a display (xvfb-run -a dbus-run-session -- …) to also
-# measure the desktop app's start-up time to its first frame, and its
-# keystroke latency on each page (bench-app; tests/bench/type-test.sh
-# checks that typed characters all arrive).
+# measure the desktop app's start-up time to its first frame, the
+# insert → frame latency of IriGtkEntry against GtkEntry (bench-entry),
+# and the app's keystroke latency on each page (bench-app;
+# tests/bench/type-test.sh checks that typed characters all arrive).
 #
 # Runs tests/bench/bench (our throughput and ratios against GLib,
 # uriparser, libcurl and g_utf8_validate(), measured in the same run on
@@ -95,6 +96,25 @@ for n in $sizes; do
   done
 done
 
+# The embedded entry: insert → the frame that shows it, against GtkEntry,
+# with GTK's cairo renderer and with the default one.
+bench_entry=$build/tests/bench/bench-entry
+if [ -x "$bench_entry" ] && { [ -n "${DISPLAY:-}" ] || [ -n "${WAYLAND_DISPLAY:-}" ]; }; then
+  if [ "$quick" = "--quick" ]; then
+    entry_args="--samples 11 --sizes 200,2000"
+  else
+    entry_args=""
+  fi
+  echo
+  echo "## IriGtkEntry: insert → frame (cairo renderer)"
+  echo
+  GSETTINGS_BACKEND=memory GSK_RENDERER=cairo GDK_DEBUG=gl-disable "$bench_entry" $entry_args
+  echo
+  echo "## IriGtkEntry: insert → frame (default renderer)"
+  echo
+  GSETTINGS_BACKEND=memory "$bench_entry" $entry_args || echo "(the default renderer did not run)"
+fi
+
 # The desktop app: from exec to the first frame drawn (the app prints the
 # monotonic time of its first frame with --report-startup).
 app=$build/app/gtk/iri-inspector
@@ -107,7 +127,7 @@ if [ -x "$app" ] && { [ -n "${DISPLAY:-}" ] || [ -n "${WAYLAND_DISPLAY:-}" ]; };
   GSETTINGS_SCHEMA_DIR=$build/data GSETTINGS_BACKEND=memory IRI_INSPECTOR_LOCALEDIR=$build/po \
   python3 - "$app" <<'PY'
 import os, statistics, subprocess, sys, time
-for label, extra in (('default renderer', {}), ('cairo renderer', {'GDK_DEBUG': 'gl-disable'})):
+for label, extra in (('default renderer', {}), ('cairo renderer', {'GSK_RENDERER': 'cairo'})):
     env = dict(os.environ, **extra)
     times = []
     for _ in range(9):

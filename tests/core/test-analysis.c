@@ -254,6 +254,40 @@ test_display_message (void)
   g_assert_true (found);
 }
 
+/* Messages for assistive technology: a piece of the display that a
+ * message quotes in visual order is given in logical order (a screen
+ * reader speaks logical order), with no bidi formatting characters. */
+static void
+test_accessible_message (void)
+{
+  /* The path of §4.4 Example 5, as in test_display_message(). */
+  g_autoptr(IriAnalysis) analysis = iri_analyze ("http://example.com/\xD7\x90\xD7\x91/\xD7\x92?\xD7\x93=1", -1);
+  gboolean found = FALSE;
+
+  for (guint i = 0; i < iri_analysis_get_n_diagnostics (analysis); i++)
+    {
+      IriDiagnostic *d = iri_analysis_get_diagnostic (analysis, i);
+      g_autofree char *spoken = iri_diagnostic_dup_accessible_message (d);
+
+      g_assert_null (strstr (spoken, "\xE2\x80\xAD"));   /* LRO */
+      g_assert_null (strstr (spoken, "\xE2\x80\xAC"));   /* PDF */
+      g_assert_null (strstr (spoken, "\xE2\x81\xA6"));   /* LRI */
+      if (!g_str_equal (iri_diagnostic_get_code (d), "bidi-component-interleaved"))
+        {
+          g_assert_cmpstr (spoken, ==, iri_diagnostic_get_message (d));
+          continue;
+        }
+      found = TRUE;
+      /* The message quotes the display as seen, "/1=ד?ג/בא" (visual,
+       * under an override); spoken, it is "/אב/ג?ד=1", in logical
+       * order. */
+      g_assert_nonnull (strstr (iri_diagnostic_get_message (d),
+                                "\xE2\x80\x9C\xE2\x80\xAD" "/1=\xD7\x93?\xD7\x92/\xD7\x91\xD7\x90" "\xE2\x80\xAC\xE2\x80\x9D"));
+      g_assert_nonnull (strstr (spoken, "\xE2\x80\x9C" "/\xD7\x90\xD7\x91/\xD7\x92?\xD7\x93=1" "\xE2\x80\x9D"));
+    }
+  g_assert_true (found);
+}
+
 static int
 compare_strings_cb (gconstpointer a,
                     gconstpointer b)
@@ -843,6 +877,7 @@ main (int   argc,
   g_test_add_func ("/iri/analysis/never-fails", test_never_fails);
   g_test_add_func ("/iri/analysis/analyzer-notify", test_analyzer_notify);
   g_test_add_func ("/iri/analysis/display-message", test_display_message);
+  g_test_add_func ("/iri/analysis/accessible-message", test_accessible_message);
   g_test_add_func ("/iri/analysis/bidi-host-labels", test_bidi_host_labels);
   g_test_add_func ("/iri/analysis/preferred-forms", test_preferred_forms);
   g_test_add_func ("/iri/analysis/preferred-forms/spans", test_preferred_forms_spans);

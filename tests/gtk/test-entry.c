@@ -330,6 +330,61 @@ test_preview (void)
   copied = iri_gtk_test_read_clipboard (gtk_widget_get_clipboard (entry));
   g_assert_cmpstr (copied, ==, "https://example.org/%D7%A9%D7%9C%D7%95%D7%9D");
 
+  /* A valid URI: no status, the plain copy button. */
+  g_assert_false (gtk_widget_get_visible (gtk_widget_get_next_sibling (preview)));
+  g_assert_false (gtk_widget_has_css_class (label, "error"));
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (button), ==, "Copy URI");
+
+  /* An invalid IRI maps to no valid URI ("%zz" stays): the preview says
+   * so, visibly and to assistive technologies, and the copy button says
+   * what it copies; it still copies it. */
+  iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), "http://exa mple.com/a%zz/b");
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (label)), ==, "http://exa%20mple.com/a%zz/b");
+  {
+    GtkWidget *status = gtk_widget_get_next_sibling (preview);
+    GtkWidget *status_label = gtk_widget_get_last_child (status);
+    const char *shown;
+
+    g_assert_true (gtk_widget_has_css_class (status, "preview-status"));
+    g_assert_true (gtk_widget_has_css_class (status, "error"));
+    g_assert_true (gtk_widget_get_visible (status));
+    g_assert_true (GTK_IS_IMAGE (gtk_widget_get_first_child (status)));
+    shown = gtk_label_get_text (GTK_LABEL (status_label));
+    g_test_message ("status: %s", shown);
+    g_assert_true (g_str_has_prefix (shown, "Not a valid URI: "));
+    g_assert_true (gtk_widget_has_css_class (label, "error"));
+    g_assert_true (gtk_widget_get_sensitive (button));
+    g_assert_cmpstr (gtk_widget_get_tooltip_text (button), ==, "Copy Invalid URI");
+    gtk_test_accessible_assert_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, "Copy Invalid URI");
+    gtk_test_accessible_assert_property (GTK_ACCESSIBLE (label), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, shown);
+    gtk_test_accessible_assert_state (GTK_ACCESSIBLE (label), GTK_ACCESSIBLE_STATE_INVALID, GTK_ACCESSIBLE_INVALID_TRUE);
+
+    g_clear_pointer (&copied, g_free);
+    g_signal_emit_by_name (button, "clicked");
+    copied = iri_gtk_test_read_clipboard (gtk_widget_get_clipboard (entry));
+    g_assert_cmpstr (copied, ==, "http://exa%20mple.com/a%zz/b");
+
+    /* The IRI's own error is what the status names first; an IRI whose
+     * only error is the space maps to a URI RFC 3986 would accept
+     * ("exa%20mple.com" is a reg-name), but to no valid IRI's. */
+    iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), "http://exa mple.com/");
+    g_assert_true (gtk_widget_get_visible (status));
+    g_assert_true (g_str_has_prefix (gtk_label_get_text (GTK_LABEL (status_label)), "Not a valid URI: "));
+    g_assert_cmpstr (gtk_widget_get_tooltip_text (button), ==, "Copy Invalid URI");
+
+    /* A URI that RFC 3986 refuses, from an IRI whose only fault is it. */
+    iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), "http://example.com/a%zz/b");
+    g_assert_true (gtk_widget_get_visible (status));
+    g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (status_label)), "%zz"));
+
+    /* Fixed: all back to normal. */
+    iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), "http://example.com/a%25zz/b");
+    g_assert_false (gtk_widget_get_visible (status));
+    g_assert_false (gtk_widget_has_css_class (label, "error"));
+    g_assert_cmpstr (gtk_widget_get_tooltip_text (button), ==, "Copy URI");
+    gtk_test_accessible_assert_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, "Copy URI");
+  }
+
   /* A host IDNA refuses: no URI, the reason instead, nothing to copy. */
   iri_gtk_entry_set_uri_host_mapping (IRI_GTK_ENTRY (entry), IRI_HOST_MAPPING_IDNA2008);
   iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), "http://\342\230\272.example/");
@@ -339,6 +394,203 @@ test_preview (void)
 
   gtk_window_destroy (GTK_WINDOW (window));
   g_assert_finalize_object (entry);
+}
+
+/* A long IRI's preview stays one line, shortened in the middle: it
+ * neither grows with the URI nor wraps it (wrapping a URI of a few
+ * thousand characters took seconds per keystroke), and the copy button
+ * still copies all of it. */
+static void
+test_preview_long (void)
+{
+  GtkWidget *entry = g_object_ref_sink (iri_gtk_entry_new ());
+  GtkWidget *window = iri_gtk_test_window_new (entry, GTK_TEXT_DIR_LTR);
+  GtkWidget *text = GTK_WIDGET (iri_gtk_test_get_text (entry));
+  GtkWidget *preview = gtk_widget_get_next_sibling (text);
+  GtkWidget *label = gtk_widget_get_first_child (preview);
+  GtkWidget *button = gtk_widget_get_next_sibling (label);
+  g_autoptr(GString) iri = g_string_new ("https://example.org/");
+  g_autofree char *copied = NULL;
+  int short_height, long_height, entry_width;
+  gint64 start;
+
+  iri_gtk_entry_set_show_preview (IRI_GTK_ENTRY (entry), TRUE);
+  iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), "https://example.org/" HE_SHALOM);
+  iri_gtk_test_wait (50);
+  gtk_widget_measure (label, GTK_ORIENTATION_VERTICAL, gtk_widget_get_width (label),
+                      &short_height, NULL, NULL, NULL);
+  entry_width = gtk_widget_get_width (entry);
+
+  while (iri->len < 4000)
+    g_string_append (iri, HE_SHALOM "/" AR_SAFHA "/");
+  start = g_get_monotonic_time ();
+  iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), iri->str);
+  iri_gtk_test_wait (50);
+  g_test_message ("set and drawn in %.1f ms", (g_get_monotonic_time () - start) / 1000.0);
+
+  /* The label gets the URI's start and end, not all of it: it would
+   * shape it all at every keystroke to show a few hundred characters. */
+  {
+    const char *uri = iri_gtk_entry_get_uri (IRI_GTK_ENTRY (entry));
+    const char *shown = gtk_label_get_text (GTK_LABEL (label));
+
+    g_assert_cmpuint (strlen (uri), >, 1000);
+    g_assert_cmpuint (g_utf8_strlen (shown, -1), ==, 1001);
+    g_assert_cmpmem (shown, 500, uri, 500);
+    g_assert_cmpmem (shown + 500, 3, "\342\200\246", 3);
+    g_assert_cmpmem (shown + strlen (shown) - 500, 500, uri + strlen (uri) - 500, 500);
+    g_assert_false (gtk_label_get_selectable (GTK_LABEL (label)));
+  }
+  g_assert_cmpint (gtk_label_get_ellipsize (GTK_LABEL (label)), ==, PANGO_ELLIPSIZE_MIDDLE);
+  g_assert_false (gtk_label_get_wrap (GTK_LABEL (label)));
+  gtk_widget_measure (label, GTK_ORIENTATION_VERTICAL, gtk_widget_get_width (label),
+                      &long_height, NULL, NULL, NULL);
+  g_assert_cmpint (long_height, ==, short_height);
+  g_assert_cmpint (gtk_widget_get_width (entry), ==, entry_width);
+
+  g_signal_emit_by_name (button, "clicked");
+  copied = iri_gtk_test_read_clipboard (gtk_widget_get_clipboard (entry));
+  g_assert_cmpstr (copied, ==, iri_gtk_entry_get_uri (IRI_GTK_ENTRY (entry)));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_assert_finalize_object (entry);
+}
+
+/* The attribute of @type that the run of @layout holding @index draws
+ * with, or NULL. */
+static PangoAttribute *
+run_attribute_at (PangoLayout    *layout,
+                  int             index,
+                  PangoAttrType   type)
+{
+  PangoLayoutLine *line = pango_layout_get_line_readonly (layout, 0);
+  PangoAttribute *found = NULL;
+
+  for (GSList *r = line->runs; r != NULL; r = r->next)
+    {
+      PangoGlyphItem *run = r->data;
+
+      if (index < run->item->offset || index >= run->item->offset + run->item->length)
+        continue;
+      /* As Pango's renderer reads them: the last one wins. */
+      for (GSList *a = run->item->analysis.extra_attrs; a != NULL; a = a->next)
+        {
+          PangoAttribute *attr = a->data;
+
+          if (attr->klass->type == type)
+            found = attr;
+        }
+    }
+  return found;
+}
+
+/* The colours of the units and the underlines of the findings reach
+ * every run they cover, in a long mixed-direction IRI too (they are
+ * applied run by run, not by Pango's walk of the whole list). */
+static void
+test_paint_attributes (void)
+{
+  GtkWidget *entry = g_object_ref_sink (iri_gtk_entry_new ());
+  GtkWidget *window = iri_gtk_test_window_new (entry, GTK_TEXT_DIR_LTR);
+  IriGtkText *text = iri_gtk_test_get_text (entry);
+  g_autoptr(GString) iri = g_string_new ("http://exa mple/");
+  GListModel *diagnostics = iri_gtk_entry_get_diagnostics (IRI_GTK_ENTRY (entry));
+  PangoLayout *layout;
+  gsize n_chars;
+  guint n_errors = 0;
+
+  for (int k = 0; k < 40; k++)
+    g_string_append (iri, k % 2 ? HE_SHALOM "/" : AR_SAFHA "/abc/");
+  iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), iri->str);
+  iri_gtk_test_wait (20);
+  layout = iri_gtk_text_get_layout (text);
+  n_chars = g_utf8_strlen (iri->str, -1);
+
+  /* Every character has its unit's colour. */
+  for (gsize i = 0; i < n_chars; i++)
+    g_assert_nonnull (run_attribute_at (layout, iri_gtk_text_position_to_index (text, i), PANGO_ATTR_FOREGROUND));
+
+  /* The space in the host is an error: a squiggle under it, and no
+   * underline where there is no finding (the last path segment). */
+  for (guint k = 0; k < g_list_model_get_n_items (diagnostics); k++)
+    {
+      g_autoptr(IriDiagnostic) diagnostic = g_list_model_get_item (diagnostics, k);
+      PangoAttribute *attr;
+
+      if (iri_diagnostic_get_severity (diagnostic) != IRI_SEVERITY_ERROR)
+        continue;
+      attr = run_attribute_at (layout, iri_gtk_text_position_to_index (text, iri_diagnostic_get_start (diagnostic)),
+                               PANGO_ATTR_UNDERLINE);
+      g_assert_nonnull (attr);
+      g_assert_cmpint (((PangoAttrInt *) attr)->value, ==, PANGO_UNDERLINE_ERROR_LINE);
+      n_errors++;
+    }
+  g_assert_cmpuint (n_errors, >, 0);
+  g_assert_null (run_attribute_at (layout, iri_gtk_text_position_to_index (text, n_chars - 2), PANGO_ATTR_UNDERLINE));
+
+  /* When the fonts change, Pango lays the layout out again, which would
+   * drop the colours applied to its runs: the widget builds a new one. */
+  pango_context_changed (pango_layout_get_context (layout));
+  layout = iri_gtk_text_get_layout (text);
+  for (gsize i = 0; i < n_chars; i++)
+    g_assert_nonnull (run_attribute_at (layout, iri_gtk_text_position_to_index (text, i), PANGO_ATTR_FOREGROUND));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_assert_finalize_object (entry);
+}
+
+/* The keyboard focus goes through the entry and out of it, both ways:
+ * the text, the copy button of the preview (when there is a URI to
+ * copy), then the next widget; never back into the entry, never stuck
+ * on the selectable preview label (GtkLabel's focus vfunc takes the
+ * focus of a label that is not focusable and reports success).  Also
+ * for the view.  Tab is the window's "move-focus" binding signal. */
+static void
+test_focus_chain (void)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  GtkWidget *before = gtk_button_new_with_label ("before");
+  GtkWidget *entry = iri_gtk_entry_new ();
+  GtkWidget *view = iri_gtk_view_new ("https://" HE_SHALOM ".example/");
+  GtkWidget *after = gtk_button_new_with_label ("after");
+  GtkWidget *window, *text, *copy, *view_text;
+
+  gtk_box_append (GTK_BOX (box), before);
+  gtk_box_append (GTK_BOX (box), entry);
+  gtk_box_append (GTK_BOX (box), view);
+  gtk_box_append (GTK_BOX (box), after);
+  iri_gtk_entry_set_show_preview (IRI_GTK_ENTRY (entry), TRUE);
+  iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), "https://" HE_SHALOM ".example/");
+  window = iri_gtk_test_window_new (box, GTK_TEXT_DIR_LTR);
+  text = GTK_WIDGET (iri_gtk_test_get_text (entry));
+  copy = gtk_widget_get_last_child (gtk_widget_get_next_sibling (text));
+  view_text = GTK_WIDGET (iri_gtk_test_get_text (view));
+  g_assert_true (GTK_IS_BUTTON (copy));
+
+  for (guint pass = 0; pass < 2; pass++)
+    {
+      /* Pass 1: nothing to copy, the button is skipped. */
+      GtkWidget *forward[] = { before, text, copy, view_text, after };
+      GtkWidget *no_copy[] = { before, text, view_text, after };
+      GtkWidget **chain = pass == 0 ? forward : no_copy;
+      guint n = pass == 0 ? G_N_ELEMENTS (forward) : G_N_ELEMENTS (no_copy);
+
+      if (pass == 1)
+        iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), "");
+      gtk_widget_grab_focus (before);
+      for (guint k = 1; k < n; k++)
+        {
+          g_signal_emit_by_name (window, "move-focus", GTK_DIR_TAB_FORWARD);
+          g_assert_true (gtk_window_get_focus (GTK_WINDOW (window)) == chain[k]);
+        }
+      for (guint k = n - 1; k > 0; k--)
+        {
+          g_signal_emit_by_name (window, "move-focus", GTK_DIR_TAB_BACKWARD);
+          g_assert_true (gtk_window_get_focus (GTK_WINDOW (window)) == chain[k - 1]);
+        }
+    }
+
+  gtk_window_destroy (GTK_WINDOW (window));
 }
 
 /* ------------------------------------------------------------------ */
@@ -754,6 +1006,70 @@ test_typing_undo (void)
   g_assert_finalize_object (entry);
 }
 
+/* An application that puts a text in the entry with
+ * gtk_editable_set_text() (Inspect, Open, a drop) replaces the user's
+ * text in one undo step: Ctrl+Z brings back exactly what was typed, and
+ * Ctrl+Shift+Z the application's text again. */
+static void
+test_set_text_undo (void)
+{
+  GtkWidget *entry = g_object_ref_sink (iri_gtk_entry_new ());
+  GtkWidget *window = iri_gtk_test_window_new (entry, GTK_TEXT_DIR_LTR);
+  IriGtkText *text = iri_gtk_test_get_text (entry);
+  static const char * const cases[][2] = {
+    /* typed, then set by the application */
+    { "http://example.org/a", "B" },
+    { "https://" HE_SHALOM ".example/" HE_SHALOM "?q=" HE_SHALOM, "https://example.com/" AR_SAFHA },
+    { "\327\251/" AR_SAFHA, "" },
+  };
+
+  for (gsize k = 0; k < G_N_ELEMENTS (cases); k++)
+    {
+      const char *typed = cases[k][0], *set = cases[k][1];
+
+      iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), "");
+      /* Typed one character at a time, through the input method's path. */
+      for (const char *p = typed; *p != '\0'; p = g_utf8_next_char (p))
+        {
+          g_autofree char *c = g_strndup (p, g_utf8_next_char (p) - p);
+
+          iri_gtk_text_enter_text (text, c);
+        }
+      g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, typed);
+
+      gtk_editable_set_text (GTK_EDITABLE (entry), set);
+      g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, set);
+      iri_gtk_test_wait (10);
+
+      g_assert_true (iri_gtk_test_press (entry, "<Control>z"));
+      g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, typed);
+      g_assert_cmpmem (gtk_editable_get_text (GTK_EDITABLE (entry)), strlen (typed), typed, strlen (typed));
+
+      g_assert_true (iri_gtk_test_press (entry, "<Control><Shift>z"));
+      g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, set);
+      g_assert_true (iri_gtk_test_press (entry, "<Control>z"));
+      g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, typed);
+    }
+
+  /* Deleting everything and, later, inserting are two steps. */
+  iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), "");
+  iri_gtk_text_enter_text (text, "a");
+  gtk_editable_delete_text (GTK_EDITABLE (entry), 0, -1);
+  iri_gtk_test_wait (10);
+  {
+    int position = 0;
+
+    gtk_editable_insert_text (GTK_EDITABLE (entry), "b", -1, &position);
+  }
+  g_assert_true (iri_gtk_test_press (entry, "<Control>z"));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, "");
+  g_assert_true (iri_gtk_test_press (entry, "<Control>z"));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, "a");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_assert_finalize_object (entry);
+}
+
 /* ------------------------------------------------------------------ */
 /* Clipboard and drag and drop */
 
@@ -1120,11 +1436,69 @@ test_context_menu (void)
                    ==, PANGO_DIRECTION_LTR);
   g_assert_true (menu_has_action (gtk_popover_menu_get_menu_model (GTK_POPOVER_MENU (popover)), "iri.copy-uri"));
   g_assert_true (menu_has_action (gtk_popover_menu_get_menu_model (GTK_POPOVER_MENU (popover)), "clipboard.paste"));
+  g_assert_true (menu_has_action (gtk_popover_menu_get_menu_model (GTK_POPOVER_MENU (popover)), "iri.show-findings"));
   gtk_popover_popdown (GTK_POPOVER (popover));
 
   gtk_window_destroy (GTK_WINDOW (window));
   g_assert_finalize_object (entry);
   gtk_widget_set_default_direction (GTK_TEXT_DIR_LTR);
+}
+
+/* The findings at the caret, from the keyboard: Ctrl+F1 (or the context
+ * menu's item) opens a popover at the caret with what the tooltip over
+ * that character says, and gives assistive technology the same findings
+ * with their quotes of the display in logical order. */
+static void
+test_findings_popover (void)
+{
+  GtkWidget *entry = g_object_ref_sink (iri_gtk_entry_new ());
+  GtkWidget *window = iri_gtk_test_window_new (entry, GTK_TEXT_DIR_LTR);
+  IriGtkText *text = iri_gtk_test_get_text (entry);
+  g_autofree char *logical = iri_notation_to_rtl ("http://ab.cd.EF/GH/ij/kl.html", -1, IRI_NOTATION_HEBREW);
+  g_autofree char *spoken = NULL;
+  g_autofree char *tooltip = NULL;
+  GtkWidget *popover, *label;
+
+  /* §4.4 Example 5: the host "ab.cd.EF" (offsets 7-15) is interleaved
+   * with the path. */
+  iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), logical);
+  gtk_widget_grab_focus (entry);
+  gtk_editable_set_position (GTK_EDITABLE (entry), 13);
+  g_assert_null (iri_gtk_text_get_findings_popover (text));
+  g_assert_true (iri_gtk_test_press (GTK_WIDGET (text), "<Control>F1"));
+  iri_gtk_test_wait (20);
+  popover = iri_gtk_text_get_findings_popover (text);
+  g_assert_nonnull (popover);
+  g_assert_true (gtk_widget_get_visible (popover));
+  label = gtk_popover_get_child (GTK_POPOVER (popover));
+
+  /* On screen: the tooltip's text (message, rule, fix). */
+  tooltip = iri_gtk_text_get_tooltip_markup_at (text, 13);
+  g_assert_nonnull (tooltip);
+  g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (label)), ==, tooltip);
+  /* Said: the same findings, in logical order, with rule and fix. */
+  spoken = iri_gtk_text_dup_spoken_findings_at (text, 13);
+  g_assert_nonnull (spoken);
+  g_assert_true (g_str_has_prefix (spoken, "Warning: "));
+  g_assert_null (strstr (spoken, "\xE2\x80\xAD"));   /* no override: logical order */
+  g_assert_nonnull (strstr (spoken, "RFC 3987bis"));
+  g_assert_nonnull (strstr (spoken, "Fix: "));
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (label), GTK_ACCESSIBLE_PROPERTY_LABEL, spoken);
+  /* The label has the focus: a screen reader reads it then. */
+  g_assert_true (gtk_widget_has_focus (label));
+  gtk_popover_popdown (GTK_POPOVER (popover));
+
+  /* On the scheme: nothing, and the popover says so. */
+  gtk_editable_set_position (GTK_EDITABLE (entry), 1);
+  g_assert_null (iri_gtk_text_dup_spoken_findings_at (text, 1));
+  gtk_widget_activate_action (GTK_WIDGET (text), "iri.show-findings", NULL);
+  iri_gtk_test_wait (20);
+  g_assert_true (gtk_widget_get_visible (popover));
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (label)), ==, "No findings at the cursor.");
+  gtk_popover_popdown (GTK_POPOVER (popover));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_assert_finalize_object (entry);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1151,41 +1525,157 @@ test_input_purpose (void)
   g_assert_finalize_object (entry);
 }
 
+/* The accessible that assistive technology reads as the text field:
+ * the entry, which takes the focus states of its text (GTK >= 4.10), or,
+ * with GTK 4.8, the text itself, labelled by the entry. */
+static GtkAccessible *
+text_field_accessible (GtkWidget *entry)
+{
+#if GTK_CHECK_VERSION (4, 10, 0)
+  return GTK_ACCESSIBLE (entry);
+#else
+  return GTK_ACCESSIBLE (iri_gtk_test_get_text (entry));
+#endif
+}
+
 static void
 test_accessible (void)
 {
   GtkWidget *entry = g_object_ref_sink (iri_gtk_entry_new ());
+  GtkAccessible *field = text_field_accessible (entry);
   g_autofree char *logical = iri_notation_to_rtl ("http://ab.cd.EF/GH/ij/kl.html", -1, IRI_NOTATION_HEBREW);
   GListModel *model = iri_gtk_entry_get_diagnostics (IRI_GTK_ENTRY (entry));
   g_autoptr(IriDiagnostic) first = NULL;
   g_autofree char *expected = NULL;
+  g_autofree char *spoken = NULL;
 
-  gtk_test_accessible_assert_role (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_ROLE_TEXT_BOX);
-  g_assert_false (gtk_test_accessible_has_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION));
+  gtk_test_accessible_assert_role (field, GTK_ACCESSIBLE_ROLE_TEXT_BOX);
+#if !GTK_CHECK_VERSION (4, 10, 0)
+  gtk_test_accessible_assert_role (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_ROLE_GENERIC);
+  g_assert_true (gtk_test_accessible_has_relation (field, GTK_ACCESSIBLE_RELATION_LABELLED_BY));
+#endif
+  g_assert_false (gtk_test_accessible_has_property (field, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION));
 
   /* Example 5: the description is the most severe finding. */
   iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), logical);
   g_assert_cmpuint (g_list_model_get_n_items (model), ==, 3);
   first = g_list_model_get_item (model, 0);
-  expected = g_strdup_printf ("Warning: %s (2 more findings)", iri_diagnostic_get_message (first));
-  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, expected);
-  g_assert_false (gtk_test_accessible_has_state (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_STATE_INVALID));
+  /* Its message quotes the display in visual order; the description
+   * has it in logical order, for a screen reader. */
+  spoken = iri_diagnostic_dup_accessible_message (first);
+  g_assert_nonnull (strstr (iri_diagnostic_get_message (first), "\xE2\x80\xAD"));   /* LRO */
+  g_assert_null (strstr (spoken, "\xE2\x80\xAD"));
+  expected = g_strdup_printf ("Warning: %s (2 more findings)", spoken);
+  gtk_test_accessible_assert_property (field, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, expected);
+  g_assert_false (gtk_test_accessible_has_state (field, GTK_ACCESSIBLE_STATE_INVALID));
 
   /* An error: invalid. */
   iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), "http://exa mple/");
-  gtk_test_accessible_assert_state (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_STATE_INVALID, GTK_ACCESSIBLE_INVALID_TRUE);
+  gtk_test_accessible_assert_state (field, GTK_ACCESSIBLE_STATE_INVALID, GTK_ACCESSIBLE_INVALID_TRUE);
   g_clear_object (&first);
   first = g_list_model_get_item (model, 0);
   g_clear_pointer (&expected, g_free);
   expected = g_strdup_printf ("Error: %s", iri_diagnostic_get_message (first));
-  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, expected);
+  gtk_test_accessible_assert_property (field, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, expected);
 
   /* Fixed: no description, valid. */
   iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), "http://example/");
-  g_assert_false (gtk_test_accessible_has_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION));
-  g_assert_false (gtk_test_accessible_has_state (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_STATE_INVALID));
+  g_assert_false (gtk_test_accessible_has_property (field, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION));
+  g_assert_false (gtk_test_accessible_has_state (field, GTK_ACCESSIBLE_STATE_INVALID));
 
   g_assert_finalize_object (entry);
+}
+
+/* GtkAccessibleText (GTK >= 4.14): what the AT-SPI Text interface
+ * serves, in logical order and in characters.  With an older GTK the
+ * interface does not exist and the test says so. */
+static void
+test_accessible_text (void)
+{
+#if GTK_CHECK_VERSION (4, 14, 0)
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  /* "https://ab.גדה/זח?q=1": a right-to-left run from the host into the
+   * path (bidi-component-interleaved on the host, offsets 8-14). */
+  static const char iri[] = "https://ab.\327\222\327\223\327\224/\327\226\327\227?q=1";
+  GtkWidget *entry = g_object_ref_sink (iri_gtk_entry_new ());
+  GtkWidget *view = g_object_ref_sink (iri_gtk_view_new (iri));
+  GtkWidget *widgets[] = { entry, view };
+  GtkAccessibleTextInterface *iface;
+
+  iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), iri);
+  for (guint w = 0; w < G_N_ELEMENTS (widgets); w++)
+    {
+      GtkAccessibleText *text = GTK_ACCESSIBLE_TEXT (widgets[w]);
+      g_autoptr(GBytes) all = NULL;
+      g_autoptr(GBytes) host = NULL;
+      g_autoptr(GBytes) word = NULL;
+      g_autofree GtkAccessibleTextRange *ranges = NULL;
+      g_auto(GStrv) names = NULL;
+      g_auto(GStrv) values = NULL;
+      gsize n_ranges = 0;
+      unsigned int start, end;
+
+      g_assert_true (GTK_IS_ACCESSIBLE_TEXT (widgets[w]));
+      iface = GTK_ACCESSIBLE_TEXT_GET_IFACE (text);
+
+      /* The logical text, byte for byte (and NUL-terminated, which GTK's
+       * bridge relies on). */
+      all = iface->get_contents (text, 0, G_MAXUINT);
+      g_assert_cmpstr (g_bytes_get_data (all, NULL), ==, iri);
+      host = iface->get_contents (text, 11, 14);
+      g_assert_cmpstr (g_bytes_get_data (host, NULL), ==, "\327\222\327\223\327\224");
+
+      /* A word is a unit: the host label around offset 12. */
+      word = iface->get_contents_at (text, 12, GTK_ACCESSIBLE_TEXT_GRANULARITY_WORD, &start, &end);
+      g_assert_cmpuint (start, <=, 11);
+      g_assert_cmpuint (end, ==, 14);
+
+      /* The finding over the host is an attribute of its characters. */
+      g_assert_true (iface->get_attributes (text, 12, &n_ranges, &ranges, &names, &values));
+      g_assert_cmpuint (n_ranges, ==, g_strv_length (names));
+      g_assert_true (g_strv_contains ((const char * const *) names, "iri-finding-code"));
+      for (gsize k = 0; k < n_ranges; k++)
+        {
+          g_assert_cmpuint (ranges[k].start, <=, 12);
+          g_assert_cmpuint (ranges[k].start + ranges[k].length, >, 12);
+          if (g_str_equal (names[k], "iri-finding-code"))
+            g_assert_nonnull (strstr (values[k], "bidi-component-interleaved"));
+          if (g_str_equal (names[k], "iri-finding-message"))
+            g_assert_null (strstr (values[k], "\xE2\x80\xAD"));   /* logical, no LRO */
+          if (g_str_equal (names[k], "underline"))
+            g_assert_cmpstr (values[k], ==, "double");   /* a warning */
+        }
+      /* The scheme has none. */
+      g_clear_pointer (&ranges, g_free);
+      g_assert_false (iface->get_attributes (text, 1, &n_ranges, &ranges, NULL, NULL));
+      g_assert_cmpuint (n_ranges, ==, 0);
+    }
+
+  /* The caret and the selection of the entry. */
+  iface = GTK_ACCESSIBLE_TEXT_GET_IFACE (entry);
+  gtk_editable_set_position (GTK_EDITABLE (entry), 12);
+  g_assert_cmpuint (iface->get_caret_position (GTK_ACCESSIBLE_TEXT (entry)), ==, 12);
+  {
+    g_autofree GtkAccessibleTextRange *ranges = NULL;
+    gsize n_ranges = 0;
+
+    g_assert_false (iface->get_selection (GTK_ACCESSIBLE_TEXT (entry), &n_ranges, &ranges));
+    gtk_editable_select_region (GTK_EDITABLE (entry), 14, 8);
+    g_assert_true (iface->get_selection (GTK_ACCESSIBLE_TEXT (entry), &n_ranges, &ranges));
+    g_assert_cmpuint (n_ranges, ==, 1);
+    g_assert_cmpuint (ranges[0].start, ==, 8);
+    g_assert_cmpuint (ranges[0].length, ==, 6);
+  }
+
+  g_assert_finalize_object (entry);
+  g_assert_finalize_object (view);
+  G_GNUC_END_IGNORE_DEPRECATIONS
+#else
+  g_autofree char *reason = g_strdup_printf ("GtkAccessibleText needs GTK 4.14; this is GTK %u.%u",
+                                             gtk_get_major_version (), gtk_get_minor_version ());
+
+  g_test_skip (reason);
+#endif
 }
 
 /* §7.6: a unit whose characters the font has no glyph for is shown
@@ -1326,6 +1816,9 @@ main (int   argc,
   g_test_add_func ("/iri-gtk/entry/lifecycle", test_lifecycle);
   g_test_add_func ("/iri-gtk/entry/uri", test_uri);
   g_test_add_func ("/iri-gtk/entry/preview", test_preview);
+  g_test_add_func ("/iri-gtk/entry/preview-long", test_preview_long);
+  g_test_add_func ("/iri-gtk/entry/paint-attributes", test_paint_attributes);
+  g_test_add_func ("/iri-gtk/entry/focus-chain", test_focus_chain);
   g_test_add_func ("/iri-gtk/entry/diagnostics/examples", test_diagnostics_examples);
   g_test_add_func ("/iri-gtk/entry/diagnostics/splice", test_diagnostics_splice);
   g_test_add_func ("/iri-gtk/entry/tooltip", test_tooltip);
@@ -1333,12 +1826,15 @@ main (int   argc,
   g_test_add_func ("/iri-gtk/entry/keys", test_keys);
   g_test_add_func ("/iri-gtk/entry/scroll", test_scroll);
   g_test_add_func ("/iri-gtk/entry/typing-undo", test_typing_undo);
+  g_test_add_func ("/iri-gtk/entry/set-text-undo", test_set_text_undo);
   g_test_add_func ("/iri-gtk/entry/clipboard", test_clipboard);
   g_test_add_func ("/iri-gtk/entry/drop", test_drop);
   g_test_add_func ("/iri-gtk/entry/paste-paragraph", test_paste_paragraph);
   g_test_add_func ("/iri-gtk/entry/context-menu", test_context_menu);
+  g_test_add_func ("/iri-gtk/entry/findings-popover", test_findings_popover);
   g_test_add_func ("/iri-gtk/entry/input-purpose", test_input_purpose);
   g_test_add_func ("/iri-gtk/entry/accessible", test_accessible);
+  g_test_add_func ("/iri-gtk/entry/accessible-text", test_accessible_text);
   g_test_add_func ("/iri-gtk/entry/font-coverage", test_font_coverage);
   g_test_add_func ("/iri-gtk/entry/style-contrast", test_style_contrast);
   /* Last: it needs the core's display policy. */

@@ -107,21 +107,30 @@ test_accessible (void)
   GListModel *model = iri_gtk_view_get_diagnostics (IRI_GTK_VIEW (view));
   g_autoptr(IriDiagnostic) first = g_list_model_get_item (model, 0);
   g_autofree char *description = NULL;
+  g_autofree char *spoken = iri_diagnostic_dup_accessible_message (first);
   guint n = g_list_model_get_n_items (model);
+  /* What assistive technology reads: the view, or with GTK 4.8 its text
+   * (only the focused widget's own accessible is reported focused). */
+#if GTK_CHECK_VERSION (4, 10, 0)
+  GtkAccessible *label = GTK_ACCESSIBLE (view);
+#else
+  GtkAccessible *label = GTK_ACCESSIBLE (iri_gtk_test_get_text (view));
 
-  gtk_test_accessible_assert_role (GTK_ACCESSIBLE (view), GTK_ACCESSIBLE_ROLE_LABEL);
-  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (view), GTK_ACCESSIBLE_PROPERTY_LABEL,
+  gtk_test_accessible_assert_role (GTK_ACCESSIBLE (view), GTK_ACCESSIBLE_ROLE_GENERIC);
+#endif
+
+  gtk_test_accessible_assert_role (label, GTK_ACCESSIBLE_ROLE_LABEL);
+  gtk_test_accessible_assert_property (label, GTK_ACCESSIBLE_PROPERTY_LABEL,
                                        "http://exa mple/" HE_SHALOM);
   if (n > 1)
-    description = g_strdup_printf ("Error: %s (%u more finding%s)", iri_diagnostic_get_message (first), n - 1,
-                                   n > 2 ? "s" : "");
+    description = g_strdup_printf ("Error: %s (%u more finding%s)", spoken, n - 1, n > 2 ? "s" : "");
   else
-    description = g_strdup_printf ("Error: %s", iri_diagnostic_get_message (first));
-  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (view), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description);
+    description = g_strdup_printf ("Error: %s", spoken);
+  gtk_test_accessible_assert_property (label, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description);
 
   iri_gtk_view_set_text (IRI_GTK_VIEW (view), "http://example.org/");
-  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (view), GTK_ACCESSIBLE_PROPERTY_LABEL, "http://example.org/");
-  g_assert_false (gtk_test_accessible_has_property (GTK_ACCESSIBLE (view), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION));
+  gtk_test_accessible_assert_property (label, GTK_ACCESSIBLE_PROPERTY_LABEL, "http://example.org/");
+  g_assert_false (gtk_test_accessible_has_property (label, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION));
 
   g_assert_finalize_object (view);
 }
