@@ -52,6 +52,12 @@ add_form_row (IriInspectorComparePage *self,
   gtk_box_append (GTK_BOX (box), self->form_titles[i]);
   gtk_box_append (GTK_BOX (box), scrolled);
   gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
+  /* The row takes the focus: it reads as its title and its form, as the
+   * action row it replaces did. */
+  gtk_accessible_update_relation (GTK_ACCESSIBLE (row),
+                                  GTK_ACCESSIBLE_RELATION_LABELLED_BY, self->form_titles[i], NULL,
+                                  GTK_ACCESSIBLE_RELATION_DESCRIBED_BY, self->form_values[i], NULL,
+                                  -1);
   iri_inspector_list_append_row (GTK_LIST_BOX (self->forms_list), row, box, 8, 12, 12);
 }
 
