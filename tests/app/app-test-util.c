@@ -65,6 +65,21 @@ app_test_window_new (const char *text)
   return window;
 }
 
+/* Lays the sidebar beside the pages.  With libadwaita 1.4 and later a
+ * window narrower than the breakpoint (xvfb-run's screen is 640 px wide)
+ * has its sidebar slide over the pages, which then take no focus until
+ * it is hidden; the tests that use both keep it beside them. */
+void
+app_test_sidebar_beside (IriInspectorWindow *window)
+{
+#if ADW_CHECK_VERSION (1, 4, 0)
+  GtkWidget *split_view = app_test_find_widget (GTK_WIDGET (window), ADW_TYPE_OVERLAY_SPLIT_VIEW);
+
+  adw_overlay_split_view_set_collapsed (ADW_OVERLAY_SPLIT_VIEW (split_view), FALSE);
+  app_test_wait (20);
+#endif
+}
+
 /* Shows a page and waits until it and the page switcher are on screen
  * (the header bar picks the switcher or the title once it is laid out). */
 void

@@ -20,6 +20,7 @@ IriInspectorApplication *app_test_init          (int                 *argc,
                                                  char              ***argv);
 void                     app_test_wait          (guint                ms);
 IriInspectorWindow      *app_test_window_new    (const char          *text);
+void                     app_test_sidebar_beside (IriInspectorWindow *window);
 void                     app_test_show_page     (IriInspectorWindow  *window,
                                                  const char          *name);
 GtkWidget               *app_test_find_widget   (GtkWidget           *widget,

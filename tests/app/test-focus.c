@@ -357,6 +357,7 @@ test_regions_sidebar (void)
     app_test_wait (10);
   app_test_wait (100);
   g_assert_true (sidebar_shown (GTK_WIDGET (window)));
+  app_test_sidebar_beside (window);
   app_test_show_page (window, "diagnostics");
 
   gtk_widget_grab_focus (entry);

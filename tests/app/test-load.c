@@ -140,6 +140,8 @@ test_open (void)
   file = g_file_new_for_path (path);
   iri_inspector_window_open_file (window, file);
   wait_for_change (window, TYPED);
+  /* The list of the file's lines is shown: beside the field. */
+  app_test_sidebar_beside (window);
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry_of (window))), ==, "http://one.example/");
   check_undo (window);
 
