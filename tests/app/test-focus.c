@@ -15,100 +15,15 @@
 #include <adwaita.h>
 #include <iri-gtk.h>
 
-#include "iri-inspector-application.h"
-#include "iri-inspector-window.h"
+#include "app-test-util.h"
 
 /* §4.4 Example 5 with Hebrew letters: findings to list. */
 #define TEST_IRI "http://ab.cd.\327\224\327\225/\327\226\327\227/ij/kl.html"
 
-static void
-wait (guint ms)
-{
-  gint64 end = g_get_monotonic_time () + ms * 1000;
-
-  while (g_main_context_pending (NULL) || g_get_monotonic_time () < end)
-    g_main_context_iteration (NULL, FALSE);
-}
-
-static IriInspectorApplication *application;
-
-static GtkWidget *find_widget (GtkWidget *widget,
-                               GType      type);
-static GtkWidget *find_mapped (GtkWidget *widget,
-                               GType      type);
-
 static IriInspectorWindow *
 new_window (void)
 {
-  IriInspectorWindow *window = iri_inspector_window_new (application);
-
-  /* Wide enough for the page switcher in the header bar. */
-  gtk_window_set_default_size (GTK_WINDOW (window), 1400, 900);
-  iri_inspector_window_load (window, TEST_IRI, IRI_INSPECTOR_LOAD_AS_GIVEN);
-  gtk_window_present (GTK_WINDOW (window));
-  for (guint k = 0; k < 100 && !gtk_widget_get_mapped (GTK_WIDGET (window)); k++)
-    wait (10);
-  wait (100);
-  return window;
-}
-
-/* Shows a page and waits until it and the page switcher are on screen
- * (the header bar picks the switcher or the title once it is laid out). */
-static void
-show_page (IriInspectorWindow *window,
-           const char         *name)
-{
-  GtkWidget *stack;
-  GtkWidget *page;
-
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.page", "s", name);
-  stack = find_widget (GTK_WIDGET (window), ADW_TYPE_VIEW_STACK);
-  page = adw_view_stack_get_child_by_name (ADW_VIEW_STACK (stack), name);
-  for (guint k = 0; k < 300; k++)
-    {
-      GtkWidget *switcher = find_mapped (GTK_WIDGET (window), ADW_TYPE_VIEW_SWITCHER);
-
-      if (gtk_widget_get_mapped (page) && switcher != NULL)
-        break;
-      wait (10);
-    }
-  wait (50);
-}
-
-static GtkWidget *
-find_widget (GtkWidget *widget,
-             GType      type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_widget (child, type);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-static GtkWidget *
-find_mapped (GtkWidget *widget,
-             GType      type)
-{
-  if (!gtk_widget_get_mapped (widget))
-    return NULL;
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_mapped (child, type);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
+  return app_test_window_new (TEST_IRI);
 }
 
 static gboolean
@@ -116,7 +31,7 @@ is_icon_only (GtkWidget *button)
 {
   GtkWidget *child = gtk_button_get_child (GTK_BUTTON (button));
 
-  return child != NULL && (GTK_IS_IMAGE (child) || find_widget (child, GTK_TYPE_LABEL) == NULL);
+  return child != NULL && (GTK_IS_IMAGE (child) || app_test_find_widget (child, GTK_TYPE_LABEL) == NULL);
 }
 
 /* Every button on screen that shows only an icon has a name: a label
@@ -195,11 +110,11 @@ test_names (void)
     {
       guint n_lists = 0;
 
-      show_page (window, pages[k]);
+      app_test_show_page (window, pages[k]);
       check_list_names (GTK_WIDGET (window), &n_lists);
       g_assert_cmpuint (n_lists, >, 0);
     }
-  show_page (window, "examples");
+  app_test_show_page (window, "examples");
   check_button_names (GTK_WIDGET (window), &n_checked);
   /* Open, copy, main menu (and the entry's copy button). */
   g_assert_cmpuint (n_checked, >=, 3);
@@ -226,7 +141,7 @@ press_tab (IriInspectorWindow *window,
            GtkDirectionType    direction)
 {
   g_signal_emit_by_name (window, "move-focus", direction);
-  wait (5);
+  app_test_wait (5);
 }
 
 static gboolean
@@ -288,19 +203,19 @@ test_tab_chain (gconstpointer data)
 {
   const PageCase *c = data;
   IriInspectorWindow *window = new_window ();
-  GtkWidget *stack = find_widget (GTK_WIDGET (window), ADW_TYPE_VIEW_STACK);
-  GtkWidget *entry = find_widget (GTK_WIDGET (window), IRI_GTK_TYPE_ENTRY);
-  GtkWidget *header_bar = find_widget (GTK_WIDGET (window), ADW_TYPE_HEADER_BAR);
+  GtkWidget *stack = app_test_find_widget (GTK_WIDGET (window), ADW_TYPE_VIEW_STACK);
+  GtkWidget *entry = app_test_find_widget (GTK_WIDGET (window), IRI_GTK_TYPE_ENTRY);
+  GtkWidget *header_bar = app_test_find_widget (GTK_WIDGET (window), ADW_TYPE_HEADER_BAR);
   GtkWidget *page, *start;
   GtkDirectionType directions[] = { GTK_DIR_TAB_FORWARD, GTK_DIR_TAB_BACKWARD };
 
-  show_page (window, c->page);
+  app_test_show_page (window, c->page);
   page = adw_view_stack_get_child_by_name (ADW_VIEW_STACK (stack), c->page);
   g_assert_true (adw_view_stack_get_visible_child (ADW_VIEW_STACK (stack)) == page);
   if (c->convert != NULL)
     {
-      gtk_editable_set_text (GTK_EDITABLE (find_widget (page, ADW_TYPE_ENTRY_ROW)), c->convert);
-      wait (50);
+      gtk_editable_set_text (GTK_EDITABLE (app_test_find_widget (page, ADW_TYPE_ENTRY_ROW)), c->convert);
+      app_test_wait (50);
     }
 
   for (guint d = 0; d < G_N_ELEMENTS (directions); d++)
@@ -351,12 +266,12 @@ static void
 test_regions (void)
 {
   IriInspectorWindow *window = new_window ();
-  GtkWidget *stack = find_widget (GTK_WIDGET (window), ADW_TYPE_VIEW_STACK);
-  GtkWidget *entry = find_widget (GTK_WIDGET (window), IRI_GTK_TYPE_ENTRY);
-  GtkWidget *header_bar = find_widget (GTK_WIDGET (window), ADW_TYPE_HEADER_BAR);
+  GtkWidget *stack = app_test_find_widget (GTK_WIDGET (window), ADW_TYPE_VIEW_STACK);
+  GtkWidget *entry = app_test_find_widget (GTK_WIDGET (window), IRI_GTK_TYPE_ENTRY);
+  GtkWidget *header_bar = app_test_find_widget (GTK_WIDGET (window), ADW_TYPE_HEADER_BAR);
   GtkWidget *focus;
 
-  show_page (window, "diagnostics");
+  app_test_show_page (window, "diagnostics");
   for (guint pass = 0; pass < 2; pass++)
     {
       enum { SWITCHER, PAGE, HEADER, FIELD };
@@ -368,7 +283,7 @@ test_regions (void)
         {
           gtk_widget_activate_action (GTK_WIDGET (window), pass == 0 ? "win.next-region" : "win.previous-region",
                                       NULL);
-          wait (5);
+          app_test_wait (5);
           focus = gtk_window_get_focus (GTK_WINDOW (window));
           g_assert_nonnull (focus);
           {
@@ -409,9 +324,9 @@ static GtkWidget *
 sidebar_of (GtkWidget *window)
 {
 #if ADW_CHECK_VERSION (1, 4, 0)
-  return adw_overlay_split_view_get_sidebar (ADW_OVERLAY_SPLIT_VIEW (find_widget (window, ADW_TYPE_OVERLAY_SPLIT_VIEW)));
+  return adw_overlay_split_view_get_sidebar (ADW_OVERLAY_SPLIT_VIEW (app_test_find_widget (window, ADW_TYPE_OVERLAY_SPLIT_VIEW)));
 #else
-  return adw_flap_get_flap (ADW_FLAP (find_widget (window, ADW_TYPE_FLAP)));
+  return adw_flap_get_flap (ADW_FLAP (app_test_find_widget (window, ADW_TYPE_FLAP)));
 #endif
 }
 
@@ -419,9 +334,9 @@ static gboolean
 sidebar_shown (GtkWidget *window)
 {
 #if ADW_CHECK_VERSION (1, 4, 0)
-  return adw_overlay_split_view_get_show_sidebar (ADW_OVERLAY_SPLIT_VIEW (find_widget (window, ADW_TYPE_OVERLAY_SPLIT_VIEW)));
+  return adw_overlay_split_view_get_show_sidebar (ADW_OVERLAY_SPLIT_VIEW (app_test_find_widget (window, ADW_TYPE_OVERLAY_SPLIT_VIEW)));
 #else
-  return adw_flap_get_reveal_flap (ADW_FLAP (find_widget (window, ADW_TYPE_FLAP)));
+  return adw_flap_get_reveal_flap (ADW_FLAP (app_test_find_widget (window, ADW_TYPE_FLAP)));
 #endif
 }
 
@@ -431,7 +346,7 @@ static void
 test_regions_sidebar (void)
 {
   IriInspectorWindow *window = new_window ();
-  GtkWidget *entry = find_widget (GTK_WIDGET (window), IRI_GTK_TYPE_ENTRY);
+  GtkWidget *entry = app_test_find_widget (GTK_WIDGET (window), IRI_GTK_TYPE_ENTRY);
   GtkWidget *sidebar;
   GtkWidget *focus;
 
@@ -439,19 +354,20 @@ test_regions_sidebar (void)
                              IRI_INSPECTOR_LOAD_FROM_OUTSIDE);
   sidebar = sidebar_of (GTK_WIDGET (window));
   for (guint k = 0; k < 100 && !gtk_widget_get_mapped (sidebar); k++)
-    wait (10);
-  wait (100);
+    app_test_wait (10);
+  app_test_wait (100);
   g_assert_true (sidebar_shown (GTK_WIDGET (window)));
-  show_page (window, "diagnostics");
+  app_test_sidebar_beside (window);
+  app_test_show_page (window, "diagnostics");
 
   gtk_widget_grab_focus (entry);
   for (guint k = 0; k < 3; k++)
     gtk_widget_activate_action (GTK_WIDGET (window), "win.next-region", NULL);
-  wait (5);
+  app_test_wait (5);
   focus = gtk_window_get_focus (GTK_WINDOW (window));
   g_assert_true (is_inside (focus, sidebar));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.previous-region", NULL);
-  wait (5);
+  app_test_wait (5);
   focus = gtk_window_get_focus (GTK_WINDOW (window));
   g_assert_false (is_inside (focus, sidebar));
   g_assert_nonnull (gtk_widget_get_ancestor (focus, ADW_TYPE_VIEW_STACK));
@@ -492,17 +408,7 @@ int
 main (int   argc,
       char *argv[])
 {
-  g_autoptr(GError) error = NULL;
-  int status;
-
-  gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
-
-  application = iri_inspector_application_new ();
-  /* No bus name: the test may run next to the app. */
-  g_application_set_flags (G_APPLICATION (application), G_APPLICATION_NON_UNIQUE);
-  g_application_register (G_APPLICATION (application), NULL, &error);
-  g_assert_no_error (error);
+  app_test_init (&argc, &argv);
 
   g_test_add_func ("/app/accessible/names", test_names);
   for (gsize i = 0; i < G_N_ELEMENTS (page_cases); i++)
@@ -514,8 +420,5 @@ main (int   argc,
   g_test_add_func ("/app/focus/regions", test_regions);
   g_test_add_func ("/app/focus/regions-sidebar", test_regions_sidebar);
   g_test_add_func ("/app/focus/shortcuts-window", test_shortcuts_window);
-  status = g_test_run ();
-
-  g_clear_object (&application);
-  return status;
+  return g_test_run ();
 }

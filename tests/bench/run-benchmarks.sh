@@ -108,7 +108,7 @@ if [ -x "$bench_entry" ] && { [ -n "${DISPLAY:-}" ] || [ -n "${WAYLAND_DISPLAY:-
   echo
   echo "## IriGtkEntry: insert → frame (cairo renderer)"
   echo
-  GSETTINGS_BACKEND=memory GSK_RENDERER=cairo GDK_DEBUG=gl-disable "$bench_entry" $entry_args
+  GSETTINGS_BACKEND=memory GSK_RENDERER=cairo "$bench_entry" $entry_args
   echo
   echo "## IriGtkEntry: insert → frame (default renderer)"
   echo
