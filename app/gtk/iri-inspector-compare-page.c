@@ -20,23 +20,58 @@ struct _IriInspectorComparePage
   GtkWidget    *result_row;
   GtkWidget    *result_icon;
   GtkWidget    *forms_list;
+  GtkWidget    *form_titles[4];
+  GtkWidget    *form_values[4];
 };
 
 G_DEFINE_FINAL_TYPE (IriInspectorComparePage, iri_inspector_compare_page, ADW_TYPE_BIN)
 
+/* The normalized forms, made once: a title, and the form on one line
+ * that scrolls sideways.  A form is as long as the IRI, one long word
+ * that a wrapped label would shape again for every line (see the URI
+ * page); a keystroke only sets the texts that changed. */
 static void
-add_form_row (GtkWidget  *list,
-              const char *title,
-              const char *form)
+add_form_row (IriInspectorComparePage *self,
+              guint                    i)
 {
-  GtkWidget *row = adw_action_row_new ();
-  g_autofree char *shown = iri_inspector_isolate (form);
+  GtkWidget *row = gtk_list_box_row_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
+  GtkWidget *scrolled = gtk_scrolled_window_new ();
 
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
-  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
-  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), shown);
-  gtk_widget_add_css_class (row, "property");
-  gtk_list_box_append (GTK_LIST_BOX (list), row);
+  self->form_titles[i] = gtk_label_new (NULL);
+  gtk_label_set_xalign (GTK_LABEL (self->form_titles[i]), 0);
+  gtk_widget_add_css_class (self->form_titles[i], "caption-heading");
+  gtk_widget_add_css_class (self->form_titles[i], "dim-label");
+  self->form_values[i] = gtk_label_new (NULL);
+  gtk_label_set_xalign (GTK_LABEL (self->form_values[i]), 0);
+  gtk_label_set_selectable (GTK_LABEL (self->form_values[i]), TRUE);
+  gtk_widget_set_halign (self->form_values[i], GTK_ALIGN_START);
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_AUTOMATIC, GTK_POLICY_NEVER);
+  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scrolled), TRUE);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), self->form_values[i]);
+  gtk_box_append (GTK_BOX (box), self->form_titles[i]);
+  gtk_box_append (GTK_BOX (box), scrolled);
+  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
+  /* The row takes the focus: it reads as its title and its form, as the
+   * action row it replaces did. */
+  gtk_accessible_update_relation (GTK_ACCESSIBLE (row),
+                                  GTK_ACCESSIBLE_RELATION_LABELLED_BY, self->form_titles[i], NULL,
+                                  GTK_ACCESSIBLE_RELATION_DESCRIBED_BY, self->form_values[i], NULL,
+                                  -1);
+  iri_inspector_list_append_row (GTK_LIST_BOX (self->forms_list), row, box, 8, 12, 12);
+}
+
+static void
+set_form (IriInspectorComparePage *self,
+          guint                    i,
+          const char              *title,
+          const char              *form)
+{
+  g_autofree char *shown = form != NULL ? iri_inspector_isolate (form) : NULL;
+
+  gtk_label_set_text (GTK_LABEL (self->form_titles[i]), title);
+  gtk_label_set_text (GTK_LABEL (self->form_values[i]), shown != NULL ? shown : "");
+  gtk_widget_set_visible (gtk_widget_get_ancestor (self->form_values[i], GTK_TYPE_LIST_BOX_ROW), form != NULL);
 }
 
 static void
@@ -47,10 +82,7 @@ update (IriInspectorComparePage *self)
   g_autoptr(IriReference) b = NULL;
   g_autoptr(GError) error = NULL;
   const char *title, *subtitle = "", *icon;
-  GtkWidget *child;
 
-  while ((child = gtk_widget_get_first_child (self->forms_list)) != NULL)
-    gtk_list_box_remove (GTK_LIST_BOX (self->forms_list), child);
   gtk_widget_set_visible (self->forms_list, FALSE);
 
   if (self->analysis == NULL || other[0] == '\0')
@@ -113,15 +145,15 @@ update (IriInspectorComparePage *self)
         {
           g_autofree char *form_a = iri_reference_normalize (a, level, NULL);
           g_autofree char *form_b = iri_reference_normalize (b, level, NULL);
+          guint i = level == IRI_COMPARISON_SYNTAX ? 0 : 2;
+          gboolean both = form_a != NULL && form_b != NULL;
 
-          if (form_a == NULL || form_b == NULL)
-            continue;
-          add_form_row (self->forms_list,
-                        level == IRI_COMPARISON_SYNTAX ? _("The IRI above, syntax-normalized")
-                                                       : _("The IRI above, scheme-normalized"), form_a);
-          add_form_row (self->forms_list,
-                        level == IRI_COMPARISON_SYNTAX ? _("This IRI, syntax-normalized")
-                                                       : _("This IRI, scheme-normalized"), form_b);
+          set_form (self, i,
+                    level == IRI_COMPARISON_SYNTAX ? _("The IRI above, syntax-normalized")
+                                                   : _("The IRI above, scheme-normalized"), both ? form_a : NULL);
+          set_form (self, i + 1,
+                    level == IRI_COMPARISON_SYNTAX ? _("This IRI, syntax-normalized")
+                                                   : _("This IRI, scheme-normalized"), both ? form_b : NULL);
         }
       gtk_widget_set_visible (self->forms_list, TRUE);
     }
@@ -203,6 +235,8 @@ iri_inspector_compare_page_init (IriInspectorComparePage *self)
                                   self->result_row, NULL, -1);
   gtk_widget_add_css_class (self->forms_list, "boxed-list");
   gtk_box_append (GTK_BOX (box), self->forms_list);
+  for (guint i = 0; i < G_N_ELEMENTS (self->form_values); i++)
+    add_form_row (self, i);
 
   adw_bin_set_child (ADW_BIN (self), iri_inspector_scrolled_page (box));
   update (self);

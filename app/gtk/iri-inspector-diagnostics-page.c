@@ -4,6 +4,11 @@
  * the severity, the message, the rule it comes from and the fix.
  * Activating a row emits "highlight" with the finding's span.
  *
+ * The rows are bound to a list of our own, not to the analysis's: a
+ * keystroke replaces only the findings it changed (those that read the
+ * same keep their row), so typing rarely makes a row, and rows of long
+ * wrapped messages are not laid out again for nothing.
+ *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 
@@ -20,6 +25,8 @@ struct _IriInspectorDiagnosticsPage
 
   GtkWidget  *stack;
   GtkWidget  *list;
+  GListStore *findings;      /* (element-type IriDiagnostic): what the rows show */
+  GListModel *diagnostics;   /* the analysis's, with the current spans */
 };
 
 G_DEFINE_FINAL_TYPE (IriInspectorDiagnosticsPage, iri_inspector_diagnostics_page, ADW_TYPE_BIN)
@@ -39,6 +46,11 @@ new_label (const char *text,
 
   gtk_label_set_wrap (GTK_LABEL (label), TRUE);
   gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  /* Without a width in characters, GtkLabel takes its minimum width
+   * from a layout 0 pixels wide: a line per character of a quoted IRI,
+   * and Pango shapes the rest of the quote again for each, which took
+   * seconds for a few findings about a long IRI. */
+  gtk_label_set_width_chars (GTK_LABEL (label), 20);
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_widget_set_hexpand (label, TRUE);
   if (css_class != NULL)
@@ -107,7 +119,6 @@ create_row_cb (gpointer item,
 
     gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, details, -1);
   }
-  g_object_set_data_full (G_OBJECT (row), "diagnostic", g_object_ref (diagnostic), g_object_unref);
   return row;
 }
 
@@ -115,32 +126,93 @@ static void
 row_activated_cb (IriInspectorDiagnosticsPage *self,
                   GtkListBoxRow               *row)
 {
-  IriDiagnostic *diagnostic = g_object_get_data (G_OBJECT (row), "diagnostic");
+  int index = gtk_list_box_row_get_index (row);
+  g_autoptr(IriDiagnostic) diagnostic = NULL;
 
+  /* A row kept across keystrokes may show a finding whose span has
+   * moved since: the span is the current analysis's. */
+  if (index < 0 || self->diagnostics == NULL ||
+      (diagnostic = g_list_model_get_item (self->diagnostics, index)) == NULL)
+    return;
   g_signal_emit (self, signals[HIGHLIGHT], 0,
                  (guint64) iri_diagnostic_get_start (diagnostic),
                  (guint64) iri_diagnostic_get_end (diagnostic));
+}
+
+/* Whether the rows of @a and @b would read the same. */
+static gboolean
+same_finding (IriDiagnostic *a,
+              IriDiagnostic *b)
+{
+  return iri_diagnostic_get_severity (a) == iri_diagnostic_get_severity (b) &&
+         g_strcmp0 (iri_diagnostic_get_code (a), iri_diagnostic_get_code (b)) == 0 &&
+         g_strcmp0 (iri_diagnostic_get_spec (a), iri_diagnostic_get_spec (b)) == 0 &&
+         g_strcmp0 (iri_diagnostic_get_message (a), iri_diagnostic_get_message (b)) == 0 &&
+         g_strcmp0 (iri_diagnostic_get_hint (a), iri_diagnostic_get_hint (b)) == 0;
+}
+
+static gboolean
+same_at (GListModel *a,
+         guint       i,
+         GListModel *b,
+         guint       j)
+{
+  g_autoptr(IriDiagnostic) x = g_list_model_get_item (a, i);
+  g_autoptr(IriDiagnostic) y = g_list_model_get_item (b, j);
+
+  return same_finding (x, y);
 }
 
 void
 iri_inspector_diagnostics_page_set_analysis (IriInspectorDiagnosticsPage *self,
                                              IriAnalysis                 *analysis)
 {
-  g_autoptr(GListModel) diagnostics = NULL;
+  GListModel *shown = G_LIST_MODEL (self->findings);
+  guint n_old, n_new, prefix = 0, suffix = 0;
 
   g_return_if_fail (IRI_INSPECTOR_IS_DIAGNOSTICS_PAGE (self));
 
+  g_clear_object (&self->diagnostics);
   if (analysis != NULL)
-    diagnostics = iri_analysis_get_diagnostics (analysis);
-  gtk_list_box_bind_model (GTK_LIST_BOX (self->list), diagnostics, create_row_cb, NULL, NULL);
-  gtk_stack_set_visible_child_name (GTK_STACK (self->stack),
-                                    diagnostics != NULL && g_list_model_get_n_items (diagnostics) > 0
-                                      ? "list" : "empty");
+    self->diagnostics = iri_analysis_get_diagnostics (analysis);
+
+  /* Only the findings between the common head and the common tail are
+   * replaced: one splice, and rows made for those alone. */
+  n_old = g_list_model_get_n_items (shown);
+  n_new = self->diagnostics != NULL ? g_list_model_get_n_items (self->diagnostics) : 0;
+  while (prefix < MIN (n_old, n_new) && same_at (shown, prefix, self->diagnostics, prefix))
+    prefix++;
+  while (suffix < MIN (n_old, n_new) - prefix &&
+         same_at (shown, n_old - 1 - suffix, self->diagnostics, n_new - 1 - suffix))
+    suffix++;
+  if (prefix + suffix < MAX (n_old, n_new))
+    {
+      g_autoptr(GPtrArray) added = g_ptr_array_new_with_free_func (g_object_unref);
+
+      for (guint i = prefix; i < n_new - suffix; i++)
+        g_ptr_array_add (added, g_list_model_get_item (self->diagnostics, i));
+      g_list_store_splice (self->findings, prefix, n_old - prefix - suffix, added->pdata, added->len);
+    }
+
+  gtk_stack_set_visible_child_name (GTK_STACK (self->stack), n_new > 0 ? "list" : "empty");
+}
+
+static void
+iri_inspector_diagnostics_page_dispose (GObject *object)
+{
+  IriInspectorDiagnosticsPage *self = IRI_INSPECTOR_DIAGNOSTICS_PAGE (object);
+
+  g_clear_object (&self->diagnostics);
+  g_clear_object (&self->findings);
+
+  G_OBJECT_CLASS (iri_inspector_diagnostics_page_parent_class)->dispose (object);
 }
 
 static void
 iri_inspector_diagnostics_page_class_init (IriInspectorDiagnosticsPageClass *klass)
 {
+  G_OBJECT_CLASS (klass)->dispose = iri_inspector_diagnostics_page_dispose;
+
   /**
    * IriInspectorDiagnosticsPage::highlight:
    * @start: the first code point of the finding
@@ -163,6 +235,8 @@ iri_inspector_diagnostics_page_init (IriInspectorDiagnosticsPage *self)
   gtk_widget_add_css_class (self->list, "boxed-list");
   gtk_widget_set_valign (self->list, GTK_ALIGN_START);
   g_signal_connect_swapped (self->list, "row-activated", G_CALLBACK (row_activated_cb), self);
+  self->findings = g_list_store_new (IRI_TYPE_DIAGNOSTIC);
+  gtk_list_box_bind_model (GTK_LIST_BOX (self->list), G_LIST_MODEL (self->findings), create_row_cb, NULL, NULL);
   scrolled = iri_inspector_scrolled_page (self->list);
 
   adw_status_page_set_icon_name (ADW_STATUS_PAGE (empty), "object-select-symbolic");

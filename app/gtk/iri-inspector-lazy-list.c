@@ -6,6 +6,11 @@
  * a list view only asks for the rows it shows, so they are made then,
  * and the few made are remembered until the next reset.
  *
+ * A keystroke changes few rows: a splice tells a view which ones
+ * (iri_inspector_lazy_list_splice()), and the rows it holds around them
+ * are brought up to date in place, so that the view rebinds nothing and
+ * only the labels whose text changed are set again.
+ *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 
@@ -129,4 +134,73 @@ iri_inspector_lazy_list_reset (IriInspectorLazyList *self,
   self->data = data;
   self->destroy = destroy;
   g_list_model_items_changed (G_LIST_MODEL (self), 0, removed, n_items);
+}
+
+/**
+ * iri_inspector_lazy_list_splice:
+ * @self: the list
+ * @position: the first row that changed
+ * @removed: how many rows there were from @position
+ * @added: how many rows there are now from @position
+ * @make_row: makes a row of @data
+ * @data: (transfer full): what the rows are made of
+ * @destroy: frees @data
+ * @update: makes a row show what another shows (in place)
+ *
+ * Replaces the data, as iri_inspector_lazy_list_reset() does, when only
+ * the rows from @position changed, and tells a view just that.  The
+ * rows a view holds outside the range stay the same objects, moved to
+ * their new positions: each is made again from @data and @update brings
+ * the old one up to date (an index or a span may have moved), which
+ * lets the view rebind nothing.  A row nobody holds any more is dropped
+ * silently: it is made from the new data when it is asked for.
+ */
+void
+iri_inspector_lazy_list_splice (IriInspectorLazyList  *self,
+                                guint                  position,
+                                guint                  removed,
+                                guint                  added,
+                                IriInspectorMakeRow    make_row,
+                                gpointer               data,
+                                GDestroyNotify         destroy,
+                                IriInspectorRowUpdate  update)
+{
+  g_autoptr(GHashTable) old = NULL;
+  GHashTableIter iter;
+  gpointer key, value;
+
+  g_return_if_fail (IRI_INSPECTOR_IS_LAZY_LIST (self));
+  g_return_if_fail (position + removed <= self->n_items);
+
+  old = g_steal_pointer (&self->made);
+  self->made = g_hash_table_new_full (NULL, NULL, NULL, g_object_unref);
+  clear_data (self);
+  self->n_items = self->n_items - removed + added;
+  self->make_row = make_row;
+  self->data = data;
+  self->destroy = destroy;
+
+  g_hash_table_iter_init (&iter, old);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    {
+      guint before = GPOINTER_TO_UINT (key), after;
+      GObject *row = value;
+      g_autoptr(GObject) fresh = NULL;
+
+      /* Ours is the only reference: nobody shows it. */
+      if (row->ref_count == 1)
+        continue;
+      if (before < position)
+        after = before;
+      else if (before >= position + removed)
+        after = before - removed + added;
+      else
+        continue;
+      fresh = make_row (data, after);
+      update (row, fresh);
+      g_hash_table_insert (self->made, GUINT_TO_POINTER (after), g_object_ref (row));
+    }
+
+  if (removed > 0 || added > 0)
+    g_list_model_items_changed (G_LIST_MODEL (self), position, removed, added);
 }

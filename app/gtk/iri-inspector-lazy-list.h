@@ -27,4 +27,16 @@ void                  iri_inspector_lazy_list_reset (IriInspectorLazyList *self,
                                                      gpointer              data,
                                                      GDestroyNotify        destroy);
 
+typedef void (*IriInspectorRowUpdate) (GObject *row,
+                                       GObject *from);
+
+void                  iri_inspector_lazy_list_splice (IriInspectorLazyList *self,
+                                                      guint                 position,
+                                                      guint                 removed,
+                                                      guint                 added,
+                                                      IriInspectorMakeRow   make_row,
+                                                      gpointer              data,
+                                                      GDestroyNotify        destroy,
+                                                      IriInspectorRowUpdate update);
+
 G_END_DECLS

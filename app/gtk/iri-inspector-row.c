@@ -21,6 +21,13 @@ struct _IriInspectorRow
 
 G_DEFINE_FINAL_TYPE (IriInspectorRow, iri_inspector_row, G_TYPE_OBJECT)
 
+enum {
+  CHANGED,
+  N_SIGNALS,
+};
+
+static guint signals[N_SIGNALS];
+
 static void
 iri_inspector_row_finalize (GObject *object)
 {
@@ -35,6 +42,14 @@ static void
 iri_inspector_row_class_init (IriInspectorRowClass *klass)
 {
   G_OBJECT_CLASS (klass)->finalize = iri_inspector_row_finalize;
+
+  /**
+   * IriInspectorRow::changed:
+   *
+   * Emitted when iri_inspector_row_update() changed what the row shows.
+   */
+  signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                   G_TYPE_NONE, 0);
 }
 
 static void
@@ -85,6 +100,43 @@ iri_inspector_row_get_span (IriInspectorRow *self,
   *end = self->end;
 }
 
+/* Whether @a and @b show the same cells for the same span. */
+gboolean
+iri_inspector_row_equal (IriInspectorRow *a,
+                         IriInspectorRow *b)
+{
+  g_return_val_if_fail (IRI_INSPECTOR_IS_ROW (a), FALSE);
+  g_return_val_if_fail (IRI_INSPECTOR_IS_ROW (b), FALSE);
+
+  return a->start == b->start && a->end == b->end &&
+         g_strv_equal ((const char * const *) a->cells, (const char * const *) b->cells);
+}
+
+/**
+ * iri_inspector_row_update:
+ * @self: a row a view shows
+ * @from: the row to show instead
+ *
+ * Makes @self show the cells and span of @from, and emits
+ * IriInspectorRow::changed when they differ: a view rebinds nothing,
+ * and only the labels of the cells that changed are set again.
+ */
+void
+iri_inspector_row_update (IriInspectorRow *self,
+                          IriInspectorRow *from)
+{
+  g_return_if_fail (IRI_INSPECTOR_IS_ROW (self));
+  g_return_if_fail (IRI_INSPECTOR_IS_ROW (from));
+
+  if (iri_inspector_row_equal (self, from))
+    return;
+  g_strfreev (self->cells);
+  self->cells = g_strdupv (from->cells);
+  self->start = from->start;
+  self->end = from->end;
+  g_signal_emit (self, signals[CHANGED], 0);
+}
+
 static void
 free_closure_data (gpointer  data,
                    GClosure *closure)
@@ -113,16 +165,15 @@ setup_cb (GtkSignalListItemFactory *factory,
     gtk_widget_add_css_class (label, "monospace");
   if (data->monospace || data->logical)
     gtk_widget_add_css_class (label, "numeric");
+  g_object_set_data (G_OBJECT (label), "column-data", data);
   gtk_list_item_set_child (item, label);
 }
 
 static void
-bind_cb (GtkSignalListItemFactory *factory,
-         GtkListItem              *item,
-         ColumnData               *data)
+show_cell (GtkWidget       *label,
+           IriInspectorRow *row)
 {
-  IriInspectorRow *row = gtk_list_item_get_item (item);
-  GtkWidget *label = gtk_list_item_get_child (item);
+  ColumnData *data = g_object_get_data (G_OBJECT (label), "column-data");
   const char *text = iri_inspector_row_get_cell (row, data->column);
 
   if (data->logical)
@@ -137,6 +188,37 @@ bind_cb (GtkSignalListItemFactory *factory,
   else
     gtk_label_set_text (GTK_LABEL (label), text);
   gtk_widget_set_tooltip_text (label, text[0] != '\0' ? text : NULL);
+}
+
+static void
+row_changed_cb (IriInspectorRow *row,
+                GtkWidget       *label)
+{
+  show_cell (label, row);
+}
+
+static void
+bind_cb (GtkSignalListItemFactory *factory,
+         GtkListItem              *item,
+         ColumnData               *data)
+{
+  IriInspectorRow *row = gtk_list_item_get_item (item);
+  GtkWidget *label = gtk_list_item_get_child (item);
+
+  show_cell (label, row);
+  /* A keystroke updates the rows on screen in place. */
+  g_signal_connect_object (row, "changed", G_CALLBACK (row_changed_cb), label, 0);
+}
+
+static void
+unbind_cb (GtkSignalListItemFactory *factory,
+           GtkListItem              *item,
+           ColumnData               *data)
+{
+  IriInspectorRow *row = gtk_list_item_get_item (item);
+
+  if (row != NULL)
+    g_signal_handlers_disconnect_by_func (row, row_changed_cb, gtk_list_item_get_child (item));
 }
 
 void
@@ -156,6 +238,7 @@ iri_inspector_add_column (GtkColumnView *view,
   data->logical = logical;
   g_signal_connect_data (factory, "setup", G_CALLBACK (setup_cb), data, free_closure_data, 0);
   g_signal_connect (factory, "bind", G_CALLBACK (bind_cb), data);
+  g_signal_connect (factory, "unbind", G_CALLBACK (unbind_cb), data);
 
   view_column = gtk_column_view_column_new (title, factory);
   gtk_column_view_column_set_resizable (view_column, TRUE);

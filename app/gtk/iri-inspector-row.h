@@ -24,6 +24,10 @@ const char      *iri_inspector_row_get_cell  (IriInspectorRow  *self,
 void             iri_inspector_row_get_span  (IriInspectorRow  *self,
                                               gsize            *start,
                                               gsize            *end);
+gboolean         iri_inspector_row_equal     (IriInspectorRow  *a,
+                                              IriInspectorRow  *b);
+void             iri_inspector_row_update    (IriInspectorRow  *self,
+                                              IriInspectorRow  *from);
 
 /* Adds a text column to @view showing cell @column of each row.  Cells
  * given as "\t"-free text are shown as they are; @monospace for code

@@ -1,13 +1,17 @@
 /* iri-inspector-table-page.c: the Units and Characters pages
  *
  * Both are column views over a lazy list (iri-inspector-lazy-list.c):
- * the rows of a keystroke's analysis are only made when shown.
+ * the rows of a keystroke's analysis are only made when shown.  A
+ * keystroke splices in only the units or characters it changed; the
+ * rows around them keep their widgets and are updated in place (an
+ * index, a span, a level may have moved).
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 
 #include "config.h"
 
+#include <string.h>
 #include <glib/gi18n.h>
 
 #include "iri-inspector-lazy-list.h"
@@ -20,6 +24,7 @@ struct _IriInspectorTablePage
   AdwBin                 parent_instance;
 
   IriInspectorTableKind  kind;
+  IriAnalysis           *analysis;   /* what the rows show */
   IriInspectorLazyList  *rows;
   GtkSingleSelection    *selection;
   GtkWidget             *stack;
@@ -66,7 +71,7 @@ typedef struct {
 static void
 char_data_free (CharData *data)
 {
-  iri_analysis_unref (data->analysis);
+  g_clear_pointer (&data->analysis, iri_analysis_unref);
   g_free (data->offsets);
   g_free (data);
 }
@@ -121,19 +126,89 @@ selection_changed_cb (IriInspectorTablePage *self)
   g_signal_emit (self, signals[HIGHLIGHT], 0, (guint64) start, (guint64) end);
 }
 
+/* Whether unit @i of @a and unit @j of @b are the same text of the same
+ * kind and direction (their spans may differ). */
+static gboolean
+same_unit (IriAnalysis *a,
+           guint        i,
+           IriAnalysis *b,
+           guint        j)
+{
+  const IriUnit *x = iri_analysis_get_unit (a, i);
+  const IriUnit *y = iri_analysis_get_unit (b, j);
+  gsize length = x->span.byte_end - x->span.byte_start;
+
+  return x->kind == y->kind && x->direction == y->direction &&
+         length == y->span.byte_end - y->span.byte_start &&
+         memcmp (iri_analysis_get_text (a) + x->span.byte_start,
+                 iri_analysis_get_text (b) + y->span.byte_start, length) == 0;
+}
+
+/* The rows from *@position changed: *@removed of the old, *@added new. */
+static void
+changed_units (IriAnalysis *before,
+               IriAnalysis *after,
+               guint       *position,
+               guint       *removed,
+               guint       *added)
+{
+  guint n_old = before != NULL ? iri_analysis_get_n_units (before) : 0;
+  guint n_new = after != NULL ? iri_analysis_get_n_units (after) : 0;
+  guint prefix = 0, suffix = 0;
+
+  while (prefix < MIN (n_old, n_new) && same_unit (before, prefix, after, prefix))
+    prefix++;
+  while (suffix < MIN (n_old, n_new) - prefix &&
+         same_unit (before, n_old - 1 - suffix, after, n_new - 1 - suffix))
+    suffix++;
+  *position = prefix;
+  *removed = n_old - prefix - suffix;
+  *added = n_new - prefix - suffix;
+}
+
+/* The same for characters: the common head and tail of the texts. */
+static void
+changed_characters (const char *before,
+                    const char *after,
+                    guint      *position,
+                    guint      *removed,
+                    guint      *added)
+{
+  gsize old_length = strlen (before), new_length = strlen (after);
+  gsize head = 0, tail = 0;
+
+  while (head < MIN (old_length, new_length) && before[head] == after[head])
+    head++;
+  /* Back to the start of the character that differs. */
+  while (head > 0 && (before[head] & 0xC0) == 0x80)
+    head--;
+  while (tail < MIN (old_length, new_length) - head &&
+         before[old_length - 1 - tail] == after[new_length - 1 - tail])
+    tail++;
+  /* On to the start of a character the two share whole. */
+  while (tail > 0 && (before[old_length - tail] & 0xC0) == 0x80)
+    tail--;
+
+  *position = g_utf8_strlen (before, head);
+  *removed = g_utf8_strlen (before + head, old_length - head - tail);
+  *added = g_utf8_strlen (after + head, new_length - head - tail);
+}
+
 void
 iri_inspector_table_page_set_analysis (IriInspectorTablePage *self,
                                        IriAnalysis           *analysis)
 {
+  guint position, removed, added;
+
   g_return_if_fail (IRI_INSPECTOR_IS_TABLE_PAGE (self));
 
   if (self->kind == IRI_INSPECTOR_TABLE_UNITS)
     {
-      guint n = analysis != NULL ? iri_analysis_get_n_units (analysis) : 0;
-
-      iri_inspector_lazy_list_reset (self->rows, n, make_unit_row,
-                                     analysis != NULL ? iri_analysis_ref (analysis) : NULL,
-                                     (GDestroyNotify) iri_analysis_unref);
+      changed_units (self->analysis, analysis, &position, &removed, &added);
+      iri_inspector_lazy_list_splice (self->rows, position, removed, added, make_unit_row,
+                                      analysis != NULL ? iri_analysis_ref (analysis) : NULL,
+                                      (GDestroyNotify) iri_analysis_unref,
+                                      (IriInspectorRowUpdate) iri_inspector_row_update);
     }
   else
     {
@@ -142,23 +217,24 @@ iri_inspector_table_page_set_analysis (IriInspectorTablePage *self,
       CharData *data = g_new0 (CharData, 1);
       gsize i = 0;
 
+      changed_characters (self->analysis != NULL ? iri_analysis_get_text (self->analysis) : "", text,
+                          &position, &removed, &added);
       /* One pass over the text, as the analysis itself makes. */
       data->offsets = g_new (gsize, n + 1);
       for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
         data->offsets[i++] = p - text;
       data->offsets[n] = strlen (text);
       if (analysis != NULL)
-        {
-          data->analysis = iri_analysis_ref (analysis);
-          iri_inspector_lazy_list_reset (self->rows, n, make_char_row, data, (GDestroyNotify) char_data_free);
-        }
-      else
-        {
-          g_free (data->offsets);
-          g_free (data);
-          iri_inspector_lazy_list_reset (self->rows, 0, NULL, NULL, NULL);
-        }
+        data->analysis = iri_analysis_ref (analysis);
+      iri_inspector_lazy_list_splice (self->rows, position, removed, added, make_char_row, data,
+                                      (GDestroyNotify) char_data_free,
+                                      (IriInspectorRowUpdate) iri_inspector_row_update);
     }
+
+  if (analysis != NULL)
+    iri_analysis_ref (analysis);
+  g_clear_pointer (&self->analysis, iri_analysis_unref);
+  self->analysis = analysis;
 
   gtk_stack_set_visible_child_name (GTK_STACK (self->stack),
                                     g_list_model_get_n_items (G_LIST_MODEL (self->rows)) > 0 ? "table" : "empty");
@@ -171,6 +247,7 @@ iri_inspector_table_page_dispose (GObject *object)
 
   g_clear_object (&self->selection);
   g_clear_object (&self->rows);
+  g_clear_pointer (&self->analysis, iri_analysis_unref);
 
   G_OBJECT_CLASS (iri_inspector_table_page_parent_class)->dispose (object);
 }

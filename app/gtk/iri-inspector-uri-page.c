@@ -53,8 +53,11 @@ copy_clicked_cb (GtkButton           *button,
   g_signal_emit (self, signals[COPIED], 0, toast);
 }
 
-/* A row of the boxed list: a title, the value (selectable, wrapped
- * anywhere, as URIs have no spaces) and a copy button. */
+/* A row of the boxed list: a title, the value (selectable, on one line
+ * that scrolls sideways) and a copy button.  A URI is one long word:
+ * Pango shapes the rest of such a word again for every line it wraps,
+ * so a wrapped URI of a few thousand characters took seconds to lay
+ * out, on every keystroke; one line is shaped once. */
 static GtkWidget *
 add_value_row (IriInspectorUriPage *self,
                GtkWidget           *list,
@@ -68,6 +71,7 @@ add_value_row (IriInspectorUriPage *self,
   GtkWidget *text = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
   GtkWidget *heading = gtk_label_new (title);
   GtkWidget *value = gtk_label_new (NULL);
+  GtkWidget *scrolled = gtk_scrolled_window_new ();
   GtkWidget *copy = gtk_button_new_from_icon_name ("edit-copy-symbolic");
 
   gtk_label_set_xalign (GTK_LABEL (heading), 0);
@@ -78,11 +82,13 @@ add_value_row (IriInspectorUriPage *self,
   gtk_widget_add_css_class (heading, "dim-label");
   gtk_label_set_xalign (GTK_LABEL (value), 0);
   gtk_label_set_selectable (GTK_LABEL (value), TRUE);
-  gtk_label_set_wrap (GTK_LABEL (value), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (value), PANGO_WRAP_CHAR);
+  gtk_widget_set_halign (value, GTK_ALIGN_START);
   gtk_widget_add_css_class (value, "monospace");
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_AUTOMATIC, GTK_POLICY_NEVER);
+  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scrolled), TRUE);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), value);
   gtk_box_append (GTK_BOX (text), heading);
-  gtk_box_append (GTK_BOX (text), value);
+  gtk_box_append (GTK_BOX (text), scrolled);
   gtk_widget_set_hexpand (text, TRUE);
 
   gtk_widget_set_valign (copy, GTK_ALIGN_CENTER);

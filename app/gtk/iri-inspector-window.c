@@ -77,6 +77,7 @@ struct _IriInspectorWindow
   GtkWidget             *pages[N_PAGES];
   AdwViewStackPage      *stack_pages[N_PAGES];
   gboolean               dirty[N_PAGES];
+  guint                  update_id;   /* renderings and page, after the frame */
 
   /* The sidebar: the lines of a file, or links found in a text. */
   GPtrArray             *lines;       /* (element-type utf8) */
@@ -238,12 +239,37 @@ update_badge (IriInspectorWindow *self)
   adw_view_stack_page_set_needs_attention (page, severity >= IRI_SEVERITY_WARNING);
 }
 
+/* How long typing pauses before the renderings and the page follow. */
+#define UPDATE_DELAY_MS 100
+
+/* The renderings of the text and the visible page: once typing pauses
+ * after the frame that shows a keystroke in the entry (see
+ * text_changed_cb()), at low priority, so that key events and frames
+ * always come first. */
+static gboolean
+update_idle_cb (gpointer user_data)
+{
+  IriInspectorWindow *self = user_data;
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (self->entry));
+  Page visible = visible_page (self);
+
+  self->update_id = 0;
+  iri_gtk_view_set_text (IRI_GTK_VIEW (self->embed_view), text);
+  iri_gtk_view_set_text (IRI_GTK_VIEW (self->isolate_view), text);
+  update_rtl_rendering (self, text);
+  if (self->dirty[visible])
+    update_page (self, visible);
+  /* A report of the first frame waits for the frame that shows this. */
+  if (self->report_first_frame || self->screenshot != NULL)
+    gtk_widget_queue_draw (GTK_WIDGET (self));
+  return G_SOURCE_REMOVE;
+}
+
 static void
 text_changed_cb (IriInspectorWindow *self)
 {
   const char *text = gtk_editable_get_text (GTK_EDITABLE (self->entry));
   IriAnalysis *analysis = iri_gtk_entry_get_analysis (IRI_GTK_ENTRY (self->entry));
-  Page visible;
 
   /* The entry's analysis, unless its own handler has not run yet. */
   g_clear_pointer (&self->analysis, iri_analysis_unref);
@@ -252,15 +278,23 @@ text_changed_cb (IriInspectorWindow *self)
   else
     self->analysis = iri_analyzer_analyze (self->analyzer, text, -1);
 
-  iri_gtk_view_set_text (IRI_GTK_VIEW (self->embed_view), text);
-  iri_gtk_view_set_text (IRI_GTK_VIEW (self->isolate_view), text);
-  update_rtl_rendering (self, text);
   update_badge (self);
 
   for (Page page = 0; page < N_PAGES; page++)
     self->dirty[page] = TRUE;
-  visible = visible_page (self);
-  update_page (self, visible);
+  /* The entry shows the keystroke in the next frame; the renderings and
+   * the visible page follow once typing pauses, for the last keystroke
+   * only.  They take long on a long IRI, and no event is read while
+   * they run: X11 translates a key when it is read, with the keymap of
+   * that moment, so keys typed meanwhile by a tool that remaps them
+   * (xdotool, input methods) would come out wrong or not at all.
+   * Before the window is shown there is no frame to wait for: its first
+   * frame shows everything, laid out once. */
+  g_clear_handle_id (&self->update_id, g_source_remove);
+  if (!gtk_widget_get_mapped (GTK_WIDGET (self)))
+    update_idle_cb (self);
+  else
+    self->update_id = g_timeout_add_full (G_PRIORITY_LOW, UPDATE_DELAY_MS, update_idle_cb, self, NULL);
 }
 
 static void
@@ -1094,6 +1128,9 @@ static void
 after_paint_cb (GdkFrameClock      *clock,
                 IriInspectorWindow *self)
 {
+  /* The first frame that shows the text everywhere, page included. */
+  if (self->update_id != 0)
+    return;
   if (self->report_first_frame)
     {
       /* CLOCK_MONOTONIC, in µs: the benchmark subtracts the time it
@@ -1149,6 +1186,8 @@ iri_inspector_window_report_first_frame (IriInspectorWindow *self)
 
   self->report_first_frame = TRUE;
   watch_first_frame (self);
+  /* Asked again of a window already shown: it draws once more. */
+  gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
 /* ------------------------------------------------------------------ */
@@ -1175,6 +1214,7 @@ iri_inspector_window_dispose (GObject *object)
 
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
+  g_clear_handle_id (&self->update_id, g_source_remove);
 #if ADW_CHECK_VERSION (1, 4, 0)
   cancel_show_sidebar (self);
 #endif

@@ -4,8 +4,10 @@
 # Usage: tests/bench/run-benchmarks.sh [BUILD_DIR] [--quick]
 #
 # Run it under a display (xvfb-run -a dbus-run-session -- …) to also
-# measure the desktop app's start-up time to its first frame and the
-# insert → frame latency of IriGtkEntry against GtkEntry (bench-entry).
+# measure the desktop app's start-up time to its first frame, the
+# insert → frame latency of IriGtkEntry against GtkEntry (bench-entry),
+# and the app's keystroke latency on each page (bench-app;
+# tests/bench/type-test.sh checks that typed characters all arrive).
 #
 # Runs tests/bench/bench (our throughput and ratios against GLib,
 # uriparser, libcurl and g_utf8_validate(), measured in the same run on
@@ -140,4 +142,22 @@ for label, extra in (('default renderer', {}), ('cairo renderer', {'GSK_RENDERER
         print('- Exec to first frame, %s: median %.0f ms (min %.0f, max %.0f, %d runs).'
               % (label, statistics.median(times), min(times), max(times), len(times)))
 PY
+fi
+
+# The desktop app, per page: an inserted character → the frame that
+# shows it, and exec → first frame with a 2 000-character IRI
+# (bench-app.c; cairo renderer, as under Xvfb GL is emulated).
+bench_app=$build/tests/bench/bench-app
+if [ -x "$bench_app" ] && [ -x "$app" ] && { [ -n "${DISPLAY:-}" ] || [ -n "${WAYLAND_DISPLAY:-}" ]; }; then
+  echo
+  echo "## iri-inspector: keystroke to frame, per page"
+  echo
+  if [ "$quick" = "--quick" ]; then
+    app_args="--sizes=200,2000 --samples=11 --startup-runs=3"
+  else
+    app_args=""
+  fi
+  # shellcheck disable=SC2086
+  GSETTINGS_SCHEMA_DIR=$build/data GSETTINGS_BACKEND=memory GDK_DEBUG=gl-disable GSK_RENDERER=cairo \
+    "$bench_app" --startup "$app" $app_args 2>/dev/null
 fi

@@ -1,0 +1,132 @@
+#!/bin/sh
+# type-test.sh: does every typed character reach the address field?
+#
+# Usage: tests/bench/type-test.sh [BUILD_DIR] [PAGE…] [--count=N] [--delay=MS]
+#                                 [--no-preview]
+#
+# Starts iri-inspector on PAGE (units, diagnostics, uri, characters,
+# compare, examples; all of them by default) under its own Xvfb and
+# D-Bus session, types N characters (500 by default: an IRI of Hebrew,
+# Arabic and Latin words) into the address field with
+# `xdotool type --delay MS` (15 ms by default), waits until the app has
+# used no CPU for two seconds, then asks the running instance for its
+# text (`iri-inspector --report-startup`, the hidden option of the
+# benchmarks: the window draws once more and prints the text of its
+# address field) and compares it with what was typed.  Prints one line
+# per page: the characters that arrived, and whether the text is
+# exactly what was typed.  With --no-preview the address field's URI
+# preview is off (the show-preview setting, in a key file of the
+# script's own), to tell the widget's share from the pages'.  Needs
+# xvfb-run, dbus-run-session, xdotool.
+#
+# SPDX-License-Identifier: LGPL-2.1-or-later
+
+set -eu
+
+build=build
+pages=""
+count=500
+delay=15
+no_preview=
+for arg in "$@"; do
+  case $arg in
+    --no-preview) no_preview=1 ;;
+    --count=*) count=${arg#--count=} ;;
+    --delay=*) delay=${arg#--delay=} ;;
+    -*) echo "$0: unknown option $arg" >&2; exit 2 ;;
+    *) if [ -d "$arg" ]; then build=$arg; else pages="$pages $arg"; fi ;;
+  esac
+done
+[ -n "$pages" ] || pages="units characters diagnostics uri compare examples"
+build=$(cd "$build" && pwd)
+app=$build/app/gtk/iri-inspector
+[ -x "$app" ] || { echo "$0: build first: meson compile -C $build" >&2; exit 2; }
+for tool in xvfb-run dbus-run-session xdotool python3; do
+  command -v "$tool" >/dev/null || { echo "$0: $tool is needed" >&2; exit 77; }
+done
+
+export LC_ALL=C.UTF-8 LANGUAGE=
+export GSETTINGS_SCHEMA_DIR=$build/data GSETTINGS_BACKEND=memory
+export GSK_RENDERER=${GSK_RENDERER:-cairo}
+if [ -n "$no_preview" ]; then
+  config=$(mktemp -d)
+  trap 'rm -rf "$config"' EXIT
+  mkdir -p "$config/glib-2.0/settings"
+  printf '[io/github/iri_inspector/IriInspector]\nshow-preview=false\n' > "$config/glib-2.0/settings/keyfile"
+  export GSETTINGS_BACKEND=keyfile XDG_CONFIG_HOME=$config
+fi
+
+for page in $pages; do
+  xvfb-run -a -s "-screen 0 1280x1024x24" dbus-run-session -- python3 - "$app" "$page" "$count" "$delay" <<'PY'
+import os, random, subprocess, sys, tempfile, time
+
+app, page, count, delay = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
+
+# The text: an IRI of Hebrew, Arabic and Latin words, fixed by the seed.
+rand = random.Random(3987)
+hebrew = 'אבגדהוזחטיכלמנסעפצקרשת'
+arabic = 'ابتثجحخدذرزسشصضطظعغفقكلمنهوي'
+latin = 'abcdefghijklmnopqrstuvwxyz'
+text = 'https://www.' + ''.join(rand.choice(hebrew) for _ in range(5)) + '.example'
+while len(text) < count:
+    text += rand.choice('/?=&#') if len(text) > 30 else '/'
+    text += ''.join(rand.choice(rand.choice((hebrew, arabic, latin))) for _ in range(rand.randint(3, 9)))
+text = text[:count]
+
+out = tempfile.TemporaryFile(mode='w+')
+proc = subprocess.Popen([app, '--page=' + page], stdout=out, stderr=subprocess.DEVNULL)
+
+def cpu_ticks():
+    with open('/proc/%d/stat' % proc.pid) as f:
+        fields = f.read().rsplit(')', 1)[1].split()
+    return int(fields[11]) + int(fields[12])
+
+def wait_idle(quiet=2.0, limit=600):
+    """Until the app has used no CPU for QUIET seconds."""
+    start = time.monotonic()
+    last, since = cpu_ticks(), time.monotonic()
+    while time.monotonic() - start < limit:
+        time.sleep(0.25)
+        now = cpu_ticks()
+        if now != last:
+            last, since = now, time.monotonic()
+        elif time.monotonic() - since >= quiet:
+            return
+
+wid = subprocess.run(['xdotool', 'search', '--sync', '--onlyvisible', '--name', 'IRI Inspector'],
+                     capture_output=True, text=True, timeout=60).stdout.split()[0]
+wait_idle()
+# No window manager: give the window the keyboard focus, and keep the
+# pointer over it.
+subprocess.run(['xdotool', 'windowfocus', '--sync', wid, 'mousemove', '--window', wid, '200', '20'], check=True)
+time.sleep(0.5)
+start = time.monotonic()
+subprocess.run(['xdotool', 'type', '--delay', delay, text], check=True)
+typed = time.monotonic() - start
+wait_idle()
+
+# The running instance prints its text once it has drawn again, then quits.
+subprocess.run([app, '--report-startup'], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=60)
+try:
+    proc.wait(timeout=60)
+except subprocess.TimeoutExpired:
+    proc.kill()
+out.seek(0)
+got = None
+for line in out.read().split('\n'):
+    if line.startswith('text '):
+        got = line[5:]
+if got is None:
+    print('%-12s no report from the app' % page)
+    sys.exit(1)
+
+# Characters that arrived, in order (the longest common subsequence
+# would be costly: difflib's matching blocks are close enough and exact
+# when nothing was lost).
+import difflib
+matcher = difflib.SequenceMatcher(None, text, got, autojunk=False)
+arrived = sum(block.size for block in matcher.get_matching_blocks())
+print('%-12s %d of %d characters arrived (%d in the field), %s; typing took %.1f s'
+      % (page, arrived, len(text), len(got), 'exactly as typed' if got == text else 'NOT as typed', typed))
+PY
+done
