@@ -151,6 +151,31 @@ typedef struct {
   gboolean logical;
 } ColumnData;
 
+/* The whole text of a cell whose label may be ellipsized.  It is asked
+ * for when the pointer rests on the label, not set on every label a
+ * keystroke changes: gtk_widget_set_tooltip_text() queries the tooltip
+ * under the pointer again each time, and a keystroke changes hundreds
+ * of labels on the Characters page. */
+static gboolean
+query_tooltip_cb (GtkWidget  *label,
+                  int         x,
+                  int         y,
+                  gboolean    keyboard_mode,
+                  GtkTooltip *tooltip,
+                  ColumnData *data)
+{
+  IriInspectorRow *row = g_object_get_data (G_OBJECT (label), "row");
+  const char *text;
+
+  if (row == NULL)
+    return FALSE;
+  text = iri_inspector_row_get_cell (row, data->column);
+  if (text[0] == '\0')
+    return FALSE;
+  gtk_tooltip_set_text (tooltip, text);
+  return TRUE;
+}
+
 static void
 setup_cb (GtkSignalListItemFactory *factory,
           GtkListItem              *item,
@@ -166,6 +191,8 @@ setup_cb (GtkSignalListItemFactory *factory,
   if (data->monospace || data->logical)
     gtk_widget_add_css_class (label, "numeric");
   g_object_set_data (G_OBJECT (label), "column-data", data);
+  gtk_widget_set_has_tooltip (label, TRUE);
+  g_signal_connect (label, "query-tooltip", G_CALLBACK (query_tooltip_cb), data);
   gtk_list_item_set_child (item, label);
 }
 
@@ -187,7 +214,6 @@ show_cell (GtkWidget       *label,
     }
   else
     gtk_label_set_text (GTK_LABEL (label), text);
-  gtk_widget_set_tooltip_text (label, text[0] != '\0' ? text : NULL);
 }
 
 static void
@@ -205,6 +231,7 @@ bind_cb (GtkSignalListItemFactory *factory,
   IriInspectorRow *row = gtk_list_item_get_item (item);
   GtkWidget *label = gtk_list_item_get_child (item);
 
+  g_object_set_data (G_OBJECT (label), "row", row);
   show_cell (label, row);
   /* A keystroke updates the rows on screen in place. */
   g_signal_connect_object (row, "changed", G_CALLBACK (row_changed_cb), label, 0);
@@ -216,9 +243,11 @@ unbind_cb (GtkSignalListItemFactory *factory,
            ColumnData               *data)
 {
   IriInspectorRow *row = gtk_list_item_get_item (item);
+  GtkWidget *label = gtk_list_item_get_child (item);
 
+  g_object_set_data (G_OBJECT (label), "row", NULL);
   if (row != NULL)
-    g_signal_handlers_disconnect_by_func (row, row_changed_cb, gtk_list_item_get_child (item));
+    g_signal_handlers_disconnect_by_func (row, row_changed_cb, label);
 }
 
 void

@@ -78,6 +78,10 @@ struct _IriInspectorWindow
   AdwViewStackPage      *stack_pages[N_PAGES];
   gboolean               dirty[N_PAGES];
   guint                  update_id;   /* renderings and page, after the frame */
+  gboolean               update_after_frame;  /* update_id once the frame is drawn */
+  gint64                 update_cost; /* µs, the last update and its frame */
+  gboolean               measure_frame;
+  gint64                 frame_start;
 
   /* The sidebar: the lines of a file, or links found in a text. */
   GPtrArray             *lines;       /* (element-type utf8) */
@@ -239,19 +243,27 @@ update_badge (IriInspectorWindow *self)
   adw_view_stack_page_set_needs_attention (page, severity >= IRI_SEVERITY_WARNING);
 }
 
-/* How long typing pauses before the renderings and the page follow. */
+/* How long typing pauses before the renderings and the page follow,
+ * when bringing them up to date is slow. */
 #define UPDATE_DELAY_MS 100
 
-/* The renderings of the text and the visible page: once typing pauses
- * after the frame that shows a keystroke in the entry (see
- * text_changed_cb()), at low priority, so that key events and frames
- * always come first. */
+/* How long the renderings, the page and the frame that shows them may
+ * take to follow every keystroke, right after the keystroke's own
+ * frame: with the address field's own few milliseconds, that leaves
+ * time to read the next key of someone typing fast, or of a tool
+ * typing every 15 ms, before it is due. */
+#define CHEAP_UPDATE_US (8 * G_TIME_SPAN_MILLISECOND)
+
+/* The renderings of the text and the visible page, after the frame
+ * that shows a keystroke in the entry (see text_changed_cb()), at low
+ * priority, so that key events and frames always come first. */
 static gboolean
 update_idle_cb (gpointer user_data)
 {
   IriInspectorWindow *self = user_data;
   const char *text = gtk_editable_get_text (GTK_EDITABLE (self->entry));
   Page visible = visible_page (self);
+  gint64 start = g_get_monotonic_time ();
 
   self->update_id = 0;
   iri_gtk_view_set_text (IRI_GTK_VIEW (self->embed_view), text);
@@ -259,10 +271,45 @@ update_idle_cb (gpointer user_data)
   update_rtl_rendering (self, text);
   if (self->dirty[visible])
     update_page (self, visible);
+  /* And the frame that shows it, in frame_after_paint_cb(). */
+  self->update_cost = g_get_monotonic_time () - start;
+  self->measure_frame = TRUE;
   /* A report of the first frame waits for the frame that shows this. */
   if (self->report_first_frame || self->screenshot != NULL)
     gtk_widget_queue_draw (GTK_WIDGET (self));
   return G_SOURCE_REMOVE;
+}
+
+static void
+frame_before_paint_cb (GdkFrameClock      *clock,
+                       IriInspectorWindow *self)
+{
+  self->frame_start = g_get_monotonic_time ();
+}
+
+static void
+frame_after_paint_cb (GdkFrameClock      *clock,
+                      IriInspectorWindow *self)
+{
+  if (self->measure_frame)
+    {
+      self->update_cost += g_get_monotonic_time () - self->frame_start;
+      self->measure_frame = FALSE;
+    }
+  if (self->update_after_frame)
+    {
+      self->update_after_frame = FALSE;
+      self->update_id = g_idle_add_full (G_PRIORITY_LOW, update_idle_cb, self, NULL);
+    }
+}
+
+static void
+realize_cb (IriInspectorWindow *self)
+{
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (self));
+
+  g_signal_connect_object (clock, "before-paint", G_CALLBACK (frame_before_paint_cb), self, 0);
+  g_signal_connect_object (clock, "after-paint", G_CALLBACK (frame_after_paint_cb), self, 0);
 }
 
 static void
@@ -283,16 +330,21 @@ text_changed_cb (IriInspectorWindow *self)
   for (Page page = 0; page < N_PAGES; page++)
     self->dirty[page] = TRUE;
   /* The entry shows the keystroke in the next frame; the renderings and
-   * the visible page follow once typing pauses, for the last keystroke
-   * only.  They take long on a long IRI, and no event is read while
-   * they run: X11 translates a key when it is read, with the keymap of
-   * that moment, so keys typed meanwhile by a tool that remaps them
-   * (xdotool, input methods) would come out wrong or not at all.
+   * the visible page follow right after it when that was cheap last
+   * time (RFC 3987bis §4.3: every keystroke re-renders everything), or
+   * else once typing pauses, for the last keystroke only.  No event is
+   * read while they run: X11 translates a key when it is read, with the
+   * keymap of that moment, so keys typed meanwhile by a tool that remaps
+   * them (xdotool, input methods) would come out wrong or not at all.
    * Before the window is shown there is no frame to wait for: its first
    * frame shows everything, laid out once. */
   g_clear_handle_id (&self->update_id, g_source_remove);
+  self->update_after_frame = FALSE;
+  self->measure_frame = FALSE;
   if (!gtk_widget_get_mapped (GTK_WIDGET (self)))
     update_idle_cb (self);
+  else if (self->update_cost <= CHEAP_UPDATE_US)
+    self->update_after_frame = TRUE;
   else
     self->update_id = g_timeout_add_full (G_PRIORITY_LOW, UPDATE_DELAY_MS, update_idle_cb, self, NULL);
 }
@@ -1129,7 +1181,7 @@ after_paint_cb (GdkFrameClock      *clock,
                 IriInspectorWindow *self)
 {
   /* The first frame that shows the text everywhere, page included. */
-  if (self->update_id != 0)
+  if (self->update_id != 0 || self->update_after_frame)
     return;
   if (self->report_first_frame)
     {
@@ -1215,6 +1267,7 @@ iri_inspector_window_dispose (GObject *object)
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
   g_clear_handle_id (&self->update_id, g_source_remove);
+  self->update_after_frame = FALSE;
 #if ADW_CHECK_VERSION (1, 4, 0)
   cancel_show_sidebar (self);
 #endif
@@ -1335,6 +1388,7 @@ iri_inspector_window_init (IriInspectorWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   self->analyzer = iri_analyzer_new ();
   self->policy = iri_display_policy_new (IRI_DISPLAY_STRICT);
+  g_signal_connect_after (self, "realize", G_CALLBACK (realize_cb), NULL);
 }
 
 IriInspectorWindow *

@@ -5,8 +5,9 @@
  * drop replace the text of the address field.  Each must be one step
  * of the field's undo history, so that Ctrl+Z brings back exactly what
  * was typed before it (issue 14: Ctrl+Z after Inspect emptied the
- * field), and Ctrl+Shift+Z brings the loaded text again.  The window is
- * made in process, with the app's sources built into the test.
+ * field), and Ctrl+Shift+Z brings the loaded text again.  And what is
+ * typed reaches the renderings under the field.  The window is made in
+ * process, with the app's sources built into the test.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -182,6 +183,40 @@ test_drop (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The renderings under the field follow a keystroke without waiting
+ * for typing to pause (RFC 3987bis §4.3), when that is cheap, as it is
+ * for a short IRI on the Compare page.  The app waits for a pause after
+ * an update that was slow, such as the first one, so some keystrokes
+ * are given the chance. */
+static void
+test_renderings_follow (void)
+{
+  IriInspectorWindow *window = app_test_window_new (TYPED);
+  GtkWidget *entry = entry_of (window);
+  GtkWidget *view = app_test_find_widget (GTK_WIDGET (window), IRI_GTK_TYPE_VIEW);
+  gboolean followed = FALSE;
+
+  g_test_summary ("The renderings are updated right after a keystroke's frame when that is cheap");
+  app_test_show_page (window, "compare");
+  g_assert_cmpstr (iri_gtk_view_get_text (IRI_GTK_VIEW (view)), ==, TYPED);
+  for (guint k = 0; k < 5 && !followed; k++)
+    {
+      int position = gtk_editable_get_position (GTK_EDITABLE (entry));
+
+      gtk_editable_insert_text (GTK_EDITABLE (entry), "x", -1, &position);
+      /* Less than the pause the app waits for after a slow update. */
+      app_test_wait (50);
+      followed = g_str_equal (iri_gtk_view_get_text (IRI_GTK_VIEW (view)),
+                              gtk_editable_get_text (GTK_EDITABLE (entry)));
+      app_test_wait (150);
+      g_assert_cmpstr (iri_gtk_view_get_text (IRI_GTK_VIEW (view)), ==,
+                       gtk_editable_get_text (GTK_EDITABLE (entry)));
+    }
+  g_assert_true (followed);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -192,5 +227,6 @@ main (int   argc,
   g_test_add_func ("/app/load/open-undo", test_open);
   g_test_add_func ("/app/load/paste-uri-undo", test_paste_uri);
   g_test_add_func ("/app/load/drop-undo", test_drop);
+  g_test_add_func ("/app/load/renderings-follow-keystroke", test_renderings_follow);
   return g_test_run ();
 }
