@@ -80,6 +80,8 @@ struct _IriInspectorWindow
   guint                  update_id;   /* renderings and page, after the frame */
   gboolean               update_after_frame;  /* update_id once the frame is drawn */
   gint64                 update_cost; /* µs, the last update and its frame */
+  gint64                 cheap_update; /* µs: CHEAP_UPDATE_US but in tests */
+  guint                  update_delay; /* ms: UPDATE_DELAY_MS but in tests */
   gboolean               measure_frame;
   gint64                 frame_start;
 
@@ -343,10 +345,10 @@ text_changed_cb (IriInspectorWindow *self)
   self->measure_frame = FALSE;
   if (!gtk_widget_get_mapped (GTK_WIDGET (self)))
     update_idle_cb (self);
-  else if (self->update_cost <= CHEAP_UPDATE_US)
+  else if (self->update_cost <= self->cheap_update)
     self->update_after_frame = TRUE;
   else
-    self->update_id = g_timeout_add_full (G_PRIORITY_LOW, UPDATE_DELAY_MS, update_idle_cb, self, NULL);
+    self->update_id = g_timeout_add_full (G_PRIORITY_LOW, self->update_delay, update_idle_cb, self, NULL);
 }
 
 static void
@@ -1231,6 +1233,21 @@ iri_inspector_window_screenshot_and_quit (IriInspectorWindow *self,
   watch_first_frame (self);
 }
 
+/* For the tests: how cheap an update must have been (in µs) for the
+ * next keystroke's to follow its frame at once, and the pause (in ms)
+ * that the others wait for.  Whether an update is cheap depends on the
+ * machine; the tests choose each way instead of timing it. */
+void
+iri_inspector_window_set_update_timing (IriInspectorWindow *self,
+                                        gint64              cheap_update_us,
+                                        guint               pause_ms)
+{
+  g_return_if_fail (IRI_INSPECTOR_IS_WINDOW (self));
+
+  self->cheap_update = cheap_update_us;
+  self->update_delay = pause_ms;
+}
+
 void
 iri_inspector_window_report_first_frame (IriInspectorWindow *self)
 {
@@ -1388,6 +1405,8 @@ iri_inspector_window_init (IriInspectorWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   self->analyzer = iri_analyzer_new ();
   self->policy = iri_display_policy_new (IRI_DISPLAY_STRICT);
+  self->cheap_update = CHEAP_UPDATE_US;
+  self->update_delay = UPDATE_DELAY_MS;
   g_signal_connect_after (self, "realize", G_CALLBACK (realize_cb), NULL);
 }
 
