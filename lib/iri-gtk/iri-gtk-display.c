@@ -628,16 +628,19 @@ iri_gtk_display_get_attributes (IriGtkDisplay *self)
   return self->attrs;
 }
 
-/* Adds to @list copies of the unit colours that overlap [start, end):
- * they come in the order of the text, each range after the one before
- * (or the same), so the first one is found by bisection. */
+/* Adds to @list copies of the attributes of @attrs that overlap
+ * [start, end).  @attrs is sorted by start; @reach[k], when given, is
+ * the furthest end of attributes 0…k (findings' underlines may
+ * overlap), otherwise the attributes follow one another and their own
+ * ends are in order (the unit colours).  Either way the first that may
+ * reach @start is found by bisection. */
 static void
-add_unit_paint (IriGtkDisplay *self,
-                PangoAttrList *list,
-                guint          start,
-                guint          end)
+add_overlapping (GPtrArray     *attrs,
+                 const guint   *reach,
+                 PangoAttrList *list,
+                 guint          start,
+                 guint          end)
 {
-  GPtrArray *attrs = self->unit_paint;
   guint lo = 0, hi;
 
   if (attrs == NULL)
@@ -647,43 +650,10 @@ add_unit_paint (IriGtkDisplay *self,
   while (lo < hi)
     {
       guint mid = lo + (hi - lo) / 2;
+      guint mid_reach = reach != NULL ? reach[mid]
+                                      : ((PangoAttribute *) g_ptr_array_index (attrs, mid))->end_index;
 
-      if (((PangoAttribute *) g_ptr_array_index (attrs, mid))->end_index <= start)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-  for (guint k = lo; k < attrs->len; k++)
-    {
-      PangoAttribute *attr = g_ptr_array_index (attrs, k);
-
-      if (attr->start_index >= end)
-        break;
-      pango_attr_list_insert (list, pango_attribute_copy (attr));
-    }
-}
-
-/* The same for the underlines of findings, which may overlap: sorted by
- * start, the first that may reach [start, end) is the first whose
- * marks_reach passes start. */
-static void
-add_marks (IriGtkDisplay *self,
-           PangoAttrList *list,
-           guint          start,
-           guint          end)
-{
-  GPtrArray *attrs = self->marks;
-  guint lo = 0, hi;
-
-  if (attrs == NULL)
-    return;
-
-  hi = attrs->len;
-  while (lo < hi)
-    {
-      guint mid = lo + (hi - lo) / 2;
-
-      if (self->marks_reach[mid] <= start)
+      if (mid_reach <= start)
         lo = mid + 1;
       else
         hi = mid;
@@ -732,8 +702,8 @@ iri_gtk_display_apply_paint_attributes (IriGtkDisplay *self,
           guint start = run->item->offset, end = run->item->offset + run->item->length;
           GSList *pieces;
 
-          add_unit_paint (self, attrs, start, end);
-          add_marks (self, attrs, start, end);
+          add_overlapping (self->unit_paint, NULL, attrs, start, end);
+          add_overlapping (self->marks, self->marks_reach, attrs, start, end);
           pieces = pango_glyph_item_apply_attrs (run, text, attrs);
           line->runs = g_slist_concat (pieces, line->runs);
           pango_attr_list_unref (attrs);
