@@ -73,7 +73,7 @@ void
 app_test_sidebar_beside (IriInspectorWindow *window)
 {
 #if ADW_CHECK_VERSION (1, 4, 0)
-  GtkWidget *split_view = app_test_find_widget (GTK_WIDGET (window), ADW_TYPE_OVERLAY_SPLIT_VIEW);
+  GtkWidget *split_view = widget_test_find (GTK_WIDGET (window), ADW_TYPE_OVERLAY_SPLIT_VIEW);
 
   adw_overlay_split_view_set_collapsed (ADW_OVERLAY_SPLIT_VIEW (split_view), FALSE);
   app_test_wait (20);
@@ -90,61 +90,15 @@ app_test_show_page (IriInspectorWindow *window,
   GtkWidget *page;
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.page", "s", name);
-  stack = app_test_find_widget (GTK_WIDGET (window), ADW_TYPE_VIEW_STACK);
+  stack = widget_test_find (GTK_WIDGET (window), ADW_TYPE_VIEW_STACK);
   page = adw_view_stack_get_child_by_name (ADW_VIEW_STACK (stack), name);
   for (guint k = 0; k < 300; k++)
     {
-      GtkWidget *switcher = app_test_find_mapped (GTK_WIDGET (window), ADW_TYPE_VIEW_SWITCHER);
+      GtkWidget *switcher = widget_test_find_mapped (GTK_WIDGET (window), ADW_TYPE_VIEW_SWITCHER);
 
       if (gtk_widget_get_mapped (page) && switcher != NULL)
         break;
       app_test_wait (10);
     }
   app_test_wait (50);
-}
-
-/* The first widget in @widget's tree, depth first, that @pred accepts
- * (among those on screen only, if @mapped). */
-GtkWidget *
-app_test_find_if (GtkWidget            *widget,
-                  gboolean              mapped,
-                  AppTestWidgetPredicate pred,
-                  gconstpointer         data)
-{
-  if (mapped && !gtk_widget_get_mapped (widget))
-    return NULL;
-  if (pred (widget, data))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = app_test_find_if (child, mapped, pred, data);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-static gboolean
-is_of_type (GtkWidget     *widget,
-            gconstpointer  data)
-{
-  return G_TYPE_CHECK_INSTANCE_TYPE (widget, GPOINTER_TO_SIZE (data));
-}
-
-/* The first widget of @type in @widget's tree, depth first. */
-GtkWidget *
-app_test_find_widget (GtkWidget *widget,
-                      GType      type)
-{
-  return app_test_find_if (widget, FALSE, is_of_type, GSIZE_TO_POINTER (type));
-}
-
-/* The same among the widgets on screen. */
-GtkWidget *
-app_test_find_mapped (GtkWidget *widget,
-                      GType      type)
-{
-  return app_test_find_if (widget, TRUE, is_of_type, GSIZE_TO_POINTER (type));
 }

@@ -7,14 +7,12 @@
 
 #include <adwaita.h>
 
+#include "widget-test-util.h"
+
 #include "iri-inspector-application.h"
 #include "iri-inspector-window.h"
 
 G_BEGIN_DECLS
-
-typedef gboolean (*AppTestWidgetPredicate) (GtkWidget     *widget,
-                                         gconstpointer  data);
-
 
 IriInspectorApplication *app_test_init          (int                 *argc,
                                                  char              ***argv);
@@ -23,13 +21,5 @@ IriInspectorWindow      *app_test_window_new    (const char          *text);
 void                     app_test_sidebar_beside (IriInspectorWindow *window);
 void                     app_test_show_page     (IriInspectorWindow  *window,
                                                  const char          *name);
-GtkWidget               *app_test_find_widget   (GtkWidget           *widget,
-                                                 GType                type);
-GtkWidget               *app_test_find_mapped   (GtkWidget           *widget,
-                                                 GType                type);
-GtkWidget               *app_test_find_if       (GtkWidget           *widget,
-                                                 gboolean             mapped,
-                                                 AppTestWidgetPredicate pred,
-                                                 gconstpointer        data);
 
 G_END_DECLS

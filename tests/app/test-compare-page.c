@@ -14,6 +14,7 @@
 #include <adwaita.h>
 #include <iri-gtk.h>
 
+#include "widget-test-util.h"
 #include "iri-inspector-compare-page.h"
 
 static void
@@ -86,13 +87,8 @@ int
 main (int   argc,
       char *argv[])
 {
-  g_test_init (&argc, &argv, NULL);
-  if (!gtk_init_check ())
-    {
-      g_print ("1..0 # SKIP no display (run the suite under xvfb-run)\n");
-      return 0;
-    }
-  adw_init ();
+  if (!widget_test_init (&argc, &argv))
+    return 0;
 
   g_test_add_func ("/app/compare-page/forms", test_forms);
   return g_test_run ();

@@ -14,6 +14,7 @@
 #include <adwaita.h>
 #include <iri.h>
 
+#include "widget-test-util.h"
 #include "iri-inspector-diagnostics-page.h"
 
 /* Two findings: the path is interleaved with the query (it quotes the
@@ -24,22 +25,6 @@
 #define AFTER  "https://\327\223\327\225\327\222\327\236\327\224.example/abc/\327\251\327\234\327\225\327\235/2024?\330\263=\330\250#top"
 /* A character typed into the fragment: no finding changes. */
 #define FRAGMENT "https://\327\223\327\225\327\222\327\236\327\224.example/abc/\327\251\327\234\327\225\327\235/2024?\330\263=\330\250#topx"
-
-static GtkWidget *
-find_list_box (GtkWidget *widget)
-{
-  if (GTK_IS_LIST_BOX (widget))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_list_box (child);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
 
 static void
 highlight_cb (GtkWidget *page,
@@ -64,7 +49,7 @@ static void
 test_keystrokes (void)
 {
   GtkWidget *page = g_object_ref_sink (iri_inspector_diagnostics_page_new ());
-  GtkWidget *list = find_list_box (page);
+  GtkWidget *list = widget_test_find (page, GTK_TYPE_LIST_BOX);
   GtkListBoxRow *first, *second;
   guint64 span[2] = { 0, 0 };
   g_autoptr(IriAnalysis) after = iri_analyze (AFTER, -1);
@@ -118,13 +103,8 @@ int
 main (int   argc,
       char *argv[])
 {
-  g_test_init (&argc, &argv, NULL);
-  if (!gtk_init_check ())
-    {
-      g_print ("1..0 # SKIP no display (run the suite under xvfb-run)\n");
-      return 0;
-    }
-  adw_init ();
+  if (!widget_test_init (&argc, &argv))
+    return 0;
 
   g_test_add_func ("/app/diagnostics-page/keystrokes", test_keystrokes);
   return g_test_run ();

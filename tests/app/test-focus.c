@@ -31,7 +31,7 @@ is_icon_only (GtkWidget *button)
 {
   GtkWidget *child = gtk_button_get_child (GTK_BUTTON (button));
 
-  return child != NULL && (GTK_IS_IMAGE (child) || app_test_find_widget (child, GTK_TYPE_LABEL) == NULL);
+  return child != NULL && (GTK_IS_IMAGE (child) || widget_test_find (child, GTK_TYPE_LABEL) == NULL);
 }
 
 /* Every button on screen that shows only an icon has a name: a label
@@ -203,9 +203,9 @@ test_tab_chain (gconstpointer data)
 {
   const PageCase *c = data;
   IriInspectorWindow *window = new_window ();
-  GtkWidget *stack = app_test_find_widget (GTK_WIDGET (window), ADW_TYPE_VIEW_STACK);
-  GtkWidget *entry = app_test_find_widget (GTK_WIDGET (window), IRI_GTK_TYPE_ENTRY);
-  GtkWidget *header_bar = app_test_find_widget (GTK_WIDGET (window), ADW_TYPE_HEADER_BAR);
+  GtkWidget *stack = widget_test_find (GTK_WIDGET (window), ADW_TYPE_VIEW_STACK);
+  GtkWidget *entry = widget_test_find (GTK_WIDGET (window), IRI_GTK_TYPE_ENTRY);
+  GtkWidget *header_bar = widget_test_find (GTK_WIDGET (window), ADW_TYPE_HEADER_BAR);
   GtkWidget *page, *start;
   GtkDirectionType directions[] = { GTK_DIR_TAB_FORWARD, GTK_DIR_TAB_BACKWARD };
 
@@ -214,7 +214,7 @@ test_tab_chain (gconstpointer data)
   g_assert_true (adw_view_stack_get_visible_child (ADW_VIEW_STACK (stack)) == page);
   if (c->convert != NULL)
     {
-      gtk_editable_set_text (GTK_EDITABLE (app_test_find_widget (page, ADW_TYPE_ENTRY_ROW)), c->convert);
+      gtk_editable_set_text (GTK_EDITABLE (widget_test_find (page, ADW_TYPE_ENTRY_ROW)), c->convert);
       app_test_wait (50);
     }
 
@@ -266,9 +266,9 @@ static void
 test_regions (void)
 {
   IriInspectorWindow *window = new_window ();
-  GtkWidget *stack = app_test_find_widget (GTK_WIDGET (window), ADW_TYPE_VIEW_STACK);
-  GtkWidget *entry = app_test_find_widget (GTK_WIDGET (window), IRI_GTK_TYPE_ENTRY);
-  GtkWidget *header_bar = app_test_find_widget (GTK_WIDGET (window), ADW_TYPE_HEADER_BAR);
+  GtkWidget *stack = widget_test_find (GTK_WIDGET (window), ADW_TYPE_VIEW_STACK);
+  GtkWidget *entry = widget_test_find (GTK_WIDGET (window), IRI_GTK_TYPE_ENTRY);
+  GtkWidget *header_bar = widget_test_find (GTK_WIDGET (window), ADW_TYPE_HEADER_BAR);
   GtkWidget *focus;
 
   app_test_show_page (window, "diagnostics");
@@ -324,9 +324,9 @@ static GtkWidget *
 sidebar_of (GtkWidget *window)
 {
 #if ADW_CHECK_VERSION (1, 4, 0)
-  return adw_overlay_split_view_get_sidebar (ADW_OVERLAY_SPLIT_VIEW (app_test_find_widget (window, ADW_TYPE_OVERLAY_SPLIT_VIEW)));
+  return adw_overlay_split_view_get_sidebar (ADW_OVERLAY_SPLIT_VIEW (widget_test_find (window, ADW_TYPE_OVERLAY_SPLIT_VIEW)));
 #else
-  return adw_flap_get_flap (ADW_FLAP (app_test_find_widget (window, ADW_TYPE_FLAP)));
+  return adw_flap_get_flap (ADW_FLAP (widget_test_find (window, ADW_TYPE_FLAP)));
 #endif
 }
 
@@ -334,9 +334,9 @@ static gboolean
 sidebar_shown (GtkWidget *window)
 {
 #if ADW_CHECK_VERSION (1, 4, 0)
-  return adw_overlay_split_view_get_show_sidebar (ADW_OVERLAY_SPLIT_VIEW (app_test_find_widget (window, ADW_TYPE_OVERLAY_SPLIT_VIEW)));
+  return adw_overlay_split_view_get_show_sidebar (ADW_OVERLAY_SPLIT_VIEW (widget_test_find (window, ADW_TYPE_OVERLAY_SPLIT_VIEW)));
 #else
-  return adw_flap_get_reveal_flap (ADW_FLAP (app_test_find_widget (window, ADW_TYPE_FLAP)));
+  return adw_flap_get_reveal_flap (ADW_FLAP (widget_test_find (window, ADW_TYPE_FLAP)));
 #endif
 }
 
@@ -346,7 +346,7 @@ static void
 test_regions_sidebar (void)
 {
   IriInspectorWindow *window = new_window ();
-  GtkWidget *entry = app_test_find_widget (GTK_WIDGET (window), IRI_GTK_TYPE_ENTRY);
+  GtkWidget *entry = widget_test_find (GTK_WIDGET (window), IRI_GTK_TYPE_ENTRY);
   GtkWidget *sidebar;
   GtkWidget *focus;
 

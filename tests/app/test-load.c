@@ -25,7 +25,7 @@
 static GtkWidget *
 entry_of (IriInspectorWindow *window)
 {
-  return app_test_find_widget (GTK_WIDGET (window), IRI_GTK_TYPE_ENTRY);
+  return widget_test_find (GTK_WIDGET (window), IRI_GTK_TYPE_ENTRY);
 }
 
 /* Types @text into the field of @window, one character at a time at the
@@ -110,8 +110,8 @@ test_inspect (void)
 
   type_text (window, TYPED);
   app_test_show_page (window, "examples");
-  stack = app_test_find_widget (GTK_WIDGET (window), ADW_TYPE_VIEW_STACK);
-  button = app_test_find_if (adw_view_stack_get_child_by_name (ADW_VIEW_STACK (stack), "examples"), FALSE,
+  stack = widget_test_find (GTK_WIDGET (window), ADW_TYPE_VIEW_STACK);
+  button = widget_test_find_if (adw_view_stack_get_child_by_name (ADW_VIEW_STACK (stack), "examples"), FALSE,
                              is_inspect_button, NULL);
   g_assert_nonnull (button);
   g_signal_emit_by_name (button, "clicked");
@@ -190,7 +190,7 @@ type_and_follow (IriInspectorWindow *window,
                  guint               ms)
 {
   GtkWidget *entry = entry_of (window);
-  GtkWidget *view = app_test_find_widget (GTK_WIDGET (window), IRI_GTK_TYPE_VIEW);
+  GtkWidget *view = widget_test_find (GTK_WIDGET (window), IRI_GTK_TYPE_VIEW);
   int position = gtk_editable_get_position (GTK_EDITABLE (entry));
   gint64 end;
 
@@ -217,7 +217,7 @@ static void
 test_renderings_follow (void)
 {
   IriInspectorWindow *window = app_test_window_new (TYPED);
-  GtkWidget *view = app_test_find_widget (GTK_WIDGET (window), IRI_GTK_TYPE_VIEW);
+  GtkWidget *view = widget_test_find (GTK_WIDGET (window), IRI_GTK_TYPE_VIEW);
 
   g_assert_cmpstr (iri_gtk_view_get_text (IRI_GTK_VIEW (view)), ==, TYPED);
 

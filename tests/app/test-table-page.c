@@ -15,6 +15,7 @@
 #include <adwaita.h>
 #include <iri.h>
 
+#include "widget-test-util.h"
 #include "iri-inspector-row.h"
 #include "iri-inspector-table-page.h"
 
@@ -87,13 +88,8 @@ int
 main (int   argc,
       char *argv[])
 {
-  g_test_init (&argc, &argv, NULL);
-  if (!gtk_init_check ())
-    {
-      g_print ("1..0 # SKIP no display (run the suite under xvfb-run)\n");
-      return 0;
-    }
-  adw_init ();
+  if (!widget_test_init (&argc, &argv))
+    return 0;
 
   g_test_add_data_func ("/app/table-page/units", GINT_TO_POINTER (IRI_INSPECTOR_TABLE_UNITS), test_edits);
   g_test_add_data_func ("/app/table-page/characters", GINT_TO_POINTER (IRI_INSPECTOR_TABLE_CHARACTERS),

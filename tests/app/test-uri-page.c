@@ -16,6 +16,7 @@
 #include <adwaita.h>
 #include <iri.h>
 
+#include "widget-test-util.h"
 #include "iri-inspector-uri-page.h"
 
 /* "apple" in Cyrillic letters only (U+0430 U+0440 U+0440 U+04CF U+0435),
@@ -26,22 +27,6 @@
 
 static const char spoof[] = "http://" APPLE_A_LABEL ".com/";
 static const char decoded[] = "http://" CYRILLIC_APPLE ".com/";
-
-static GtkWidget *
-find_entry_row (GtkWidget *widget)
-{
-  if (ADW_IS_ENTRY_ROW (widget))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_entry_row (child);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
 
 static void
 test_readable (void)
@@ -87,7 +72,7 @@ test_converter (void)
   const char *iri;
 
   iri_inspector_uri_page_set_display_policy (IRI_INSPECTOR_URI_PAGE (page), policy);
-  row = find_entry_row (page);
+  row = widget_test_find (page, ADW_TYPE_ENTRY_ROW);
   g_assert_nonnull (row);
 
   /* Strict: the label stays an A-label, and a note says why, naming
@@ -118,13 +103,8 @@ int
 main (int   argc,
       char *argv[])
 {
-  g_test_init (&argc, &argv, NULL);
-  if (!gtk_init_check ())
-    {
-      g_print ("1..0 # SKIP no display (run the suite under xvfb-run)\n");
-      return 0;
-    }
-  adw_init ();
+  if (!widget_test_init (&argc, &argv))
+    return 0;
 
   g_test_add_func ("/app/uri-page/readable", test_readable);
   g_test_add_func ("/app/uri-page/converter", test_converter);
