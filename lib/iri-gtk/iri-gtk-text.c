@@ -107,6 +107,7 @@ struct _IriGtkText
   int                 elided_width;    /* the width the elision is for */
 
   IriGtkStyle         style;
+  guint               font_serial;     /* of the widget's Pango context, for style */
   GtkWidget          *style_nodes[IRI_GTK_N_UNIT_STYLES];
   GtkWidget          *severity_nodes[IRI_SEVERITY_ERROR + 1];
 
@@ -283,17 +284,47 @@ next_unit_boundary (IriGtkText *self,
 /* Style */
 
 static void
+read_style (IriGtkText  *self,
+            IriGtkStyle *style)
+{
+  memset (style, 0, sizeof *style);
+  for (guint k = 0; k < IRI_GTK_N_UNIT_STYLES; k++)
+    iri_gtk_style_node_get_style (IRI_GTK_STYLE_NODE (self->style_nodes[k]), &style->units[k]);
+  for (guint k = IRI_SEVERITY_INFO; k <= IRI_SEVERITY_ERROR; k++)
+    iri_gtk_style_node_get_style (IRI_GTK_STYLE_NODE (self->severity_nodes[k]), &style->severities[k]);
+}
+
+static void
 ensure_style (IriGtkText *self)
 {
   if (self->style_valid)
     return;
 
-  memset (&self->style, 0, sizeof self->style);
-  for (guint k = 0; k < IRI_GTK_N_UNIT_STYLES; k++)
-    iri_gtk_style_node_get_style (IRI_GTK_STYLE_NODE (self->style_nodes[k]), &self->style.units[k]);
-  for (guint k = IRI_SEVERITY_INFO; k <= IRI_SEVERITY_ERROR; k++)
-    iri_gtk_style_node_get_style (IRI_GTK_STYLE_NODE (self->severity_nodes[k]), &self->style.severities[k]);
+  read_style (self, &self->style);
+  /* Pango counts every change of a context's font, font options,
+   * resolution and font map; GTK keeps the widget's context in step
+   * with its CSS and settings, and ours is a copy of it. */
+  self->font_serial = pango_context_get_serial (gtk_widget_get_pango_context (GTK_WIDGET (self)));
   self->style_valid = TRUE;
+}
+
+/* Whether what the text is drawn with (the fonts of the widget's CSS,
+ * the colours and faces of its style nodes) changed since the display
+ * was styled.  GTK recomputes styles for many reasons that change none
+ * of it: a class toggled on an ancestor, a sibling added, a transition
+ * elsewhere; rebuilding the display for those redrew the field in a
+ * second frame after every keystroke. */
+static gboolean
+style_changed (IriGtkText *self)
+{
+  IriGtkStyle style;
+
+  if (!self->style_valid)
+    return TRUE;
+  if (pango_context_get_serial (gtk_widget_get_pango_context (GTK_WIDGET (self))) != self->font_serial)
+    return TRUE;
+  read_style (self, &style);
+  return memcmp (&style, &self->style, sizeof style) != 0;
 }
 
 static gboolean
@@ -306,17 +337,13 @@ coverage_idle_cb (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
-/* The CSS of the widget or of a style node changed: colours are read
- * again when the display is next built; fonts may have changed, so
- * which characters the font has is checked again once the new styles
- * are computed (in an idle, after the frame's style validation). */
-void
-iri_gtk_text_invalidate_style (IriGtkText *self)
+/* Colours are read again when the display is next built; fonts may
+ * have changed, so which characters the font has is checked again once
+ * the new styles are computed (in an idle, after the frame's style
+ * validation). */
+static void
+invalidate_style (IriGtkText *self)
 {
-  g_return_if_fail (IRI_GTK_IS_TEXT (self));
-
-  if (self->in_dispose)
-    return;
   self->style_valid = FALSE;
   self->display_dirty = TRUE;
   g_clear_object (&self->pango_context);
@@ -324,6 +351,16 @@ iri_gtk_text_invalidate_style (IriGtkText *self)
   if (self->coverage_idle_id == 0)
     self->coverage_idle_id = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, coverage_idle_cb, self, NULL);
   gtk_widget_queue_resize (GTK_WIDGET (self));
+}
+
+/* The CSS of the widget or of a style node was recomputed. */
+void
+iri_gtk_text_invalidate_style (IriGtkText *self)
+{
+  g_return_if_fail (IRI_GTK_IS_TEXT (self));
+
+  if (!self->in_dispose && style_changed (self))
+    invalidate_style (self);
 }
 
 /* ------------------------------------------------------------------ */
@@ -3022,7 +3059,7 @@ iri_gtk_text_root (GtkWidget *widget)
   GTK_WIDGET_CLASS (iri_gtk_text_parent_class)->root (widget);
 
   iri_gtk_ensure_stylesheet (gtk_widget_get_display (widget));
-  iri_gtk_text_invalidate_style (IRI_GTK_TEXT (widget));
+  invalidate_style (IRI_GTK_TEXT (widget));
 }
 
 static void

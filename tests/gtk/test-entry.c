@@ -539,6 +539,46 @@ test_paint_attributes (void)
   g_assert_finalize_object (entry);
 }
 
+/* GTK recomputes styles for many reasons that change nothing the text
+ * is drawn with (a class on an ancestor, here): the display stays as
+ * it is, so that no keystroke costs a second frame.  A stylesheet that
+ * does change a unit's colour reaches the layout. */
+static void
+test_style_changes (void)
+{
+  GtkWidget *entry = g_object_ref_sink (iri_gtk_entry_new ());
+  GtkWidget *window = iri_gtk_test_window_new (entry, GTK_TEXT_DIR_LTR);
+  IriGtkText *text = iri_gtk_test_get_text (entry);
+  g_autoptr(GtkCssProvider) provider = gtk_css_provider_new ();
+  PangoLayout *layout;
+  PangoAttrColor *color;
+  int host;
+
+  iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), "https://example.org/a");
+  iri_gtk_test_wait (20);
+  layout = iri_gtk_text_get_layout (text);
+  host = iri_gtk_text_position_to_index (text, strlen ("https://"));
+
+  gtk_widget_add_css_class (window, "iri-test-unused");
+  iri_gtk_test_wait (20);
+  g_assert_true (iri_gtk_text_get_layout (text) == layout);
+
+  gtk_css_provider_load_from_data (provider, "unit.host { color: rgb(1, 2, 3); }", -1);
+  gtk_style_context_add_provider_for_display (gtk_widget_get_display (window), GTK_STYLE_PROVIDER (provider),
+                                              GTK_STYLE_PROVIDER_PRIORITY_USER);
+  iri_gtk_test_wait (20);
+  layout = iri_gtk_text_get_layout (text);
+  color = (PangoAttrColor *) run_attribute_at (layout, host, PANGO_ATTR_FOREGROUND);
+  g_assert_nonnull (color);
+  g_assert_cmpuint (color->color.red, ==, 257);
+  g_assert_cmpuint (color->color.green, ==, 514);
+  g_assert_cmpuint (color->color.blue, ==, 771);
+
+  gtk_style_context_remove_provider_for_display (gtk_widget_get_display (window), GTK_STYLE_PROVIDER (provider));
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_assert_finalize_object (entry);
+}
+
 /* The keyboard focus goes through the entry and out of it, both ways:
  * the text, the copy button of the preview (when there is a URI to
  * copy), then the next widget; never back into the entry, never stuck
@@ -1818,6 +1858,7 @@ main (int   argc,
   g_test_add_func ("/iri-gtk/entry/preview", test_preview);
   g_test_add_func ("/iri-gtk/entry/preview-long", test_preview_long);
   g_test_add_func ("/iri-gtk/entry/paint-attributes", test_paint_attributes);
+  g_test_add_func ("/iri-gtk/entry/style-changes", test_style_changes);
   g_test_add_func ("/iri-gtk/entry/focus-chain", test_focus_chain);
   g_test_add_func ("/iri-gtk/entry/diagnostics/examples", test_diagnostics_examples);
   g_test_add_func ("/iri-gtk/entry/diagnostics/splice", test_diagnostics_splice);
