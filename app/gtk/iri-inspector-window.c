@@ -79,11 +79,11 @@ struct _IriInspectorWindow
   gboolean               dirty[N_PAGES];
   guint                  update_id;   /* renderings and page, after the frame */
   gboolean               update_after_frame;  /* update_id once the frame is drawn */
-  gint64                 update_cost; /* µs, the last update and its frame */
+  gint64                 update_cost; /* µs, the last update */
+  gint64                 last_change; /* monotonic µs of the last keystroke */
   gint64                 cheap_update; /* µs: CHEAP_UPDATE_US but in tests */
+  gint64                 burst;       /* µs: BURST_US but in tests */
   guint                  update_delay; /* ms: UPDATE_DELAY_MS but in tests */
-  gboolean               measure_frame;
-  gint64                 frame_start;
 
   /* The sidebar: the lines of a file, or links found in a text. */
   GPtrArray             *lines;       /* (element-type utf8) */
@@ -245,20 +245,23 @@ update_badge (IriInspectorWindow *self)
   adw_view_stack_page_set_needs_attention (page, severity >= IRI_SEVERITY_WARNING);
 }
 
-/* How long typing pauses before the renderings and the page follow,
- * when bringing them up to date is slow. */
+/* Keystrokes closer together than this are a burst: a key held down
+ * and repeating, a tool typing, input from xdotool.  People typing by
+ * hand leave 60 ms or more between keys (about 200 words a minute), so
+ * they never make one. */
+#define BURST_US (40 * G_TIME_SPAN_MILLISECOND)
+
+/* How long a burst pauses before the renderings and the page follow. */
 #define UPDATE_DELAY_MS 100
 
-/* How long the renderings, the page and the frame that shows them may
- * take to follow every keystroke, right after the keystroke's own
- * frame: with the address field's own few milliseconds, that leaves
- * time to read the next key of someone typing fast, or of a tool
- * typing every 15 ms, before it is due. */
-#define CHEAP_UPDATE_US (8 * G_TIME_SPAN_MILLISECOND)
+/* How long the renderings and the page may take to bring up to date
+ * before the frame that shows the keystroke in the address field: when
+ * the last update took no longer, the next one is done at once and one
+ * frame shows the keystroke everywhere; when it took longer, the field
+ * shows the keystroke first and the rest follows in the next frame. */
+#define CHEAP_UPDATE_US (4 * G_TIME_SPAN_MILLISECOND)
 
-/* The renderings of the text and the visible page, after the frame
- * that shows a keystroke in the entry (see text_changed_cb()), at low
- * priority, so that key events and frames always come first. */
+/* The renderings of the text and the visible page. */
 static gboolean
 update_idle_cb (gpointer user_data)
 {
@@ -273,9 +276,7 @@ update_idle_cb (gpointer user_data)
   update_rtl_rendering (self, text);
   if (self->dirty[visible])
     update_page (self, visible);
-  /* And the frame that shows it, in frame_after_paint_cb(). */
   self->update_cost = g_get_monotonic_time () - start;
-  self->measure_frame = TRUE;
   /* A report of the first frame waits for the frame that shows this. */
   if (self->report_first_frame || self->screenshot != NULL)
     gtk_widget_queue_draw (GTK_WIDGET (self));
@@ -283,21 +284,9 @@ update_idle_cb (gpointer user_data)
 }
 
 static void
-frame_before_paint_cb (GdkFrameClock      *clock,
-                       IriInspectorWindow *self)
-{
-  self->frame_start = g_get_monotonic_time ();
-}
-
-static void
 frame_after_paint_cb (GdkFrameClock      *clock,
                       IriInspectorWindow *self)
 {
-  if (self->measure_frame)
-    {
-      self->update_cost += g_get_monotonic_time () - self->frame_start;
-      self->measure_frame = FALSE;
-    }
   if (self->update_after_frame)
     {
       self->update_after_frame = FALSE;
@@ -310,7 +299,6 @@ realize_cb (IriInspectorWindow *self)
 {
   GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (self));
 
-  g_signal_connect_object (clock, "before-paint", G_CALLBACK (frame_before_paint_cb), self, 0);
   g_signal_connect_object (clock, "after-paint", G_CALLBACK (frame_after_paint_cb), self, 0);
 }
 
@@ -319,6 +307,10 @@ text_changed_cb (IriInspectorWindow *self)
 {
   const char *text = gtk_editable_get_text (GTK_EDITABLE (self->entry));
   IriAnalysis *analysis = iri_gtk_entry_get_analysis (IRI_GTK_ENTRY (self->entry));
+  gint64 now = g_get_monotonic_time ();
+  gboolean burst = now - self->last_change < self->burst;
+
+  self->last_change = now;
 
   /* The entry's analysis, unless its own handler has not run yet. */
   g_clear_pointer (&self->analysis, iri_analysis_unref);
@@ -331,24 +323,31 @@ text_changed_cb (IriInspectorWindow *self)
 
   for (Page page = 0; page < N_PAGES; page++)
     self->dirty[page] = TRUE;
-  /* The entry shows the keystroke in the next frame; the renderings and
-   * the visible page follow right after it when that was cheap last
-   * time (RFC 3987bis §4.3: every keystroke re-renders everything), or
-   * else once typing pauses, for the last keystroke only.  No event is
-   * read while they run: X11 translates a key when it is read, with the
-   * keymap of that moment, so keys typed meanwhile by a tool that remaps
-   * them (xdotool, input methods) would come out wrong or not at all.
+  /* RFC 3987bis §4.3: every keystroke re-renders everything.  When that
+   * is cheap it is done now, and the frame that shows the keystroke in
+   * the field shows it everywhere; when it is not, the field shows the
+   * keystroke first and the rest follows right after that frame, at low
+   * priority, so that a key pressed meanwhile comes first.
+   *
+   * In a burst, only the field follows each key and the rest waits for
+   * the burst to pause: nobody reads twenty-five renderings a second,
+   * and no event is read while they run.  X11 translates a key when it
+   * is read, with the keymap of that moment, so keys queued meanwhile by
+   * a tool that remaps them for each character (xdotool, some input
+   * methods) would come out wrong or not at all.
+   *
    * Before the window is shown there is no frame to wait for: its first
    * frame shows everything, laid out once. */
   g_clear_handle_id (&self->update_id, g_source_remove);
   self->update_after_frame = FALSE;
-  self->measure_frame = FALSE;
   if (!gtk_widget_get_mapped (GTK_WIDGET (self)))
     update_idle_cb (self);
-  else if (self->update_cost <= self->cheap_update)
-    self->update_after_frame = TRUE;
-  else
+  else if (burst)
     self->update_id = g_timeout_add_full (G_PRIORITY_LOW, self->update_delay, update_idle_cb, self, NULL);
+  else if (self->update_cost <= self->cheap_update)
+    update_idle_cb (self);
+  else
+    self->update_after_frame = TRUE;
 }
 
 static void
@@ -1234,18 +1233,32 @@ iri_inspector_window_screenshot_and_quit (IriInspectorWindow *self,
 }
 
 /* For the tests: how cheap an update must have been (in µs) for the
- * next keystroke's to follow its frame at once, and the pause (in ms)
- * that the others wait for.  Whether an update is cheap depends on the
- * machine; the tests choose each way instead of timing it. */
+ * next keystroke's to be done before its frame, how close keystrokes
+ * make a burst (in µs), and how long (in ms) a burst must pause for the
+ * renderings and the page to follow.  Whether an update is cheap and
+ * keystrokes close depends on the machine; the tests choose each way
+ * instead of timing it. */
 void
 iri_inspector_window_set_update_timing (IriInspectorWindow *self,
                                         gint64              cheap_update_us,
+                                        gint64              burst_us,
                                         guint               pause_ms)
 {
   g_return_if_fail (IRI_INSPECTOR_IS_WINDOW (self));
 
   self->cheap_update = cheap_update_us;
+  self->burst = burst_us;
   self->update_delay = pause_ms;
+}
+
+/* For the benchmarks: whether the renderings under the field and the
+ * visible page show the field's text, or are still to follow it. */
+gboolean
+iri_inspector_window_is_up_to_date (IriInspectorWindow *self)
+{
+  g_return_val_if_fail (IRI_INSPECTOR_IS_WINDOW (self), FALSE);
+
+  return self->update_id == 0 && !self->update_after_frame && !self->dirty[visible_page (self)];
 }
 
 void
@@ -1406,6 +1419,7 @@ iri_inspector_window_init (IriInspectorWindow *self)
   self->analyzer = iri_analyzer_new ();
   self->policy = iri_display_policy_new (IRI_DISPLAY_STRICT);
   self->cheap_update = CHEAP_UPDATE_US;
+  self->burst = BURST_US;
   self->update_delay = UPDATE_DELAY_MS;
   g_signal_connect_after (self, "realize", G_CALLBACK (realize_cb), NULL);
 }

@@ -33,8 +33,10 @@ void                iri_inspector_window_open_file            (IriInspectorWindo
 void                iri_inspector_window_screenshot_and_quit  (IriInspectorWindow      *self,
                                                                GFile                   *file);
 void                iri_inspector_window_report_first_frame   (IriInspectorWindow      *self);
+gboolean            iri_inspector_window_is_up_to_date        (IriInspectorWindow      *self);
 void                iri_inspector_window_set_update_timing    (IriInspectorWindow      *self,
                                                                gint64                   cheap_update_us,
+                                                               gint64                   burst_us,
                                                                guint                    pause_ms);
 
 G_END_DECLS
