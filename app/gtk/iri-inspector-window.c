@@ -56,6 +56,8 @@ struct _IriInspectorWindow
   gulong                 show_sidebar_id;
 #else
   AdwFlap               *flap;        /* iri-inspector-window-adw-1-2.ui */
+  AdwFlap               *unused_flap; /* a reference while out of the window */
+  guint                  unwrap_id;
 #endif
   AdwWindowTitle        *sidebar_title;
   GtkListView           *sidebar_list;
@@ -109,7 +111,79 @@ toast (IriInspectorWindow *self,
 
 /* The sidebar is in an AdwOverlaySplitView with libadwaita 1.4 and
  * later, where breakpoints adapt the window to its width; in an AdwFlap
- * (deprecated in 1.4) before. */
+ * (deprecated in 1.4) before.
+ *
+ * libadwaita 1.2's AdwFlap sets the CSS classes of its shadow again on
+ * every allocation, which restyles it and costs two more frames after
+ * every keystroke.  So the flap is in the window only while its sidebar
+ * is shown or sliding: the content is the toast overlay's child the rest
+ * of the time. */
+#if !ADW_CHECK_VERSION (1, 4, 0)
+/* Moves the window's content between the toast overlay and the flap,
+ * keeping the keyboard focus where it was. */
+static void
+flap_set_in_window (IriInspectorWindow *self,
+                    gboolean            in_window)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+  GtkWidget *content;
+
+  if (in_window == (self->unused_flap == NULL))
+    return;
+  if (focus != NULL)
+    g_object_ref (focus);
+  if (in_window)
+    {
+      content = g_object_ref (adw_toast_overlay_get_child (self->toast_overlay));
+      adw_toast_overlay_set_child (self->toast_overlay, NULL);
+      adw_flap_set_content (self->flap, content);
+      adw_toast_overlay_set_child (self->toast_overlay, GTK_WIDGET (self->flap));
+      g_clear_object (&self->unused_flap);
+    }
+  else
+    {
+      self->unused_flap = g_object_ref (self->flap);
+      content = g_object_ref (adw_flap_get_content (self->flap));
+      adw_toast_overlay_set_child (self->toast_overlay, NULL);
+      adw_flap_set_content (self->flap, NULL);
+      adw_toast_overlay_set_child (self->toast_overlay, content);
+    }
+  g_object_unref (content);
+  if (focus != NULL)
+    {
+      if (gtk_widget_get_root (focus) == GTK_ROOT (self) && gtk_widget_is_visible (focus))
+        gtk_widget_grab_focus (focus);
+      g_object_unref (focus);
+    }
+}
+
+static gboolean
+unwrap_idle_cb (gpointer user_data)
+{
+  IriInspectorWindow *self = user_data;
+
+  self->unwrap_id = 0;
+  if (!adw_flap_get_reveal_flap (self->flap) && adw_flap_get_reveal_progress (self->flap) <= 0)
+    flap_set_in_window (self, FALSE);
+  return G_SOURCE_REMOVE;
+}
+
+/* Shown: in the window before it slides in (the sidebar's toggle button
+ * is bound to reveal-flap too).  Hidden: out of the window once it has
+ * slid out, outside of the frame that allocates it. */
+static void
+flap_changed_cb (IriInspectorWindow *self)
+{
+  if (adw_flap_get_reveal_flap (self->flap))
+    {
+      g_clear_handle_id (&self->unwrap_id, g_source_remove);
+      flap_set_in_window (self, TRUE);
+    }
+  else if (adw_flap_get_reveal_progress (self->flap) <= 0 && self->unwrap_id == 0)
+    self->unwrap_id = g_idle_add (unwrap_idle_cb, self);
+}
+#endif
+
 static gboolean
 sidebar_get_shown (IriInspectorWindow *self)
 {
@@ -1300,6 +1374,11 @@ iri_inspector_window_dispose (GObject *object)
   self->update_after_frame = FALSE;
 #if ADW_CHECK_VERSION (1, 4, 0)
   cancel_show_sidebar (self);
+#else
+  g_clear_handle_id (&self->unwrap_id, g_source_remove);
+  if (self->flap != NULL)
+    g_signal_handlers_disconnect_by_func (self->flap, flap_changed_cb, self);
+  g_clear_object (&self->unused_flap);
 #endif
   g_clear_pointer (&self->analysis, iri_analysis_unref);
   g_clear_object (&self->analyzer);
@@ -1416,6 +1495,11 @@ static void
 iri_inspector_window_init (IriInspectorWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+#if !ADW_CHECK_VERSION (1, 4, 0)
+  g_signal_connect_swapped (self->flap, "notify::reveal-flap", G_CALLBACK (flap_changed_cb), self);
+  g_signal_connect_swapped (self->flap, "notify::reveal-progress", G_CALLBACK (flap_changed_cb), self);
+  flap_set_in_window (self, FALSE);
+#endif
   self->analyzer = iri_analyzer_new ();
   self->policy = iri_display_policy_new (IRI_DISPLAY_STRICT);
   self->cheap_update = CHEAP_UPDATE_US;

@@ -336,7 +336,10 @@ sidebar_shown (GtkWidget *window)
 #if ADW_CHECK_VERSION (1, 4, 0)
   return adw_overlay_split_view_get_show_sidebar (ADW_OVERLAY_SPLIT_VIEW (widget_test_find (window, ADW_TYPE_OVERLAY_SPLIT_VIEW)));
 #else
-  return adw_flap_get_reveal_flap (ADW_FLAP (widget_test_find (window, ADW_TYPE_FLAP)));
+  /* The flap is in the window only while the sidebar is shown. */
+  GtkWidget *flap = widget_test_find (window, ADW_TYPE_FLAP);
+
+  return flap != NULL && adw_flap_get_reveal_flap (ADW_FLAP (flap));
 #endif
 }
 
@@ -371,6 +374,48 @@ test_regions_sidebar (void)
   focus = gtk_window_get_focus (GTK_WINDOW (window));
   g_assert_false (is_inside (focus, sidebar));
   g_assert_nonnull (gtk_widget_get_ancestor (focus, ADW_TYPE_VIEW_STACK));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* The sidebar hides and comes back with its toggle (F9), and the field
+ * keeps the focus and the text.  With libadwaita 1.2 the AdwFlap that
+ * holds the sidebar is in the window only while it is shown (it restyles
+ * itself on every allocation, which cost two frames a keystroke). */
+static void
+test_sidebar_toggle (void)
+{
+  IriInspectorWindow *window = new_window ();
+  GtkWidget *entry = widget_test_find (GTK_WIDGET (window), IRI_GTK_TYPE_ENTRY);
+  const char *text;
+
+  iri_inspector_window_load (window, "See https://one.org/a and https://two.org/b for details.",
+                             IRI_INSPECTOR_LOAD_FROM_OUTSIDE);
+  for (guint k = 0; k < 100 && !gtk_widget_get_mapped (sidebar_of (GTK_WIDGET (window))); k++)
+    app_test_wait (10);
+  g_assert_true (sidebar_shown (GTK_WIDGET (window)));
+  text = gtk_editable_get_text (GTK_EDITABLE (entry));
+  g_assert_cmpstr (text, ==, "https://one.org/a");
+  gtk_widget_grab_focus (entry);
+
+  for (guint round = 0; round < 2; round++)
+    {
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.toggle-sidebar", NULL);
+      app_test_wait (600);
+      g_assert_false (sidebar_shown (GTK_WIDGET (window)));
+#if !ADW_CHECK_VERSION (1, 4, 0)
+      g_assert_null (widget_test_find (GTK_WIDGET (window), ADW_TYPE_FLAP));
+#endif
+      g_assert_true (gtk_widget_is_ancestor (gtk_window_get_focus (GTK_WINDOW (window)), entry));
+      g_assert_true (gtk_widget_get_mapped (entry));
+      g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, "https://one.org/a");
+
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.toggle-sidebar", NULL);
+      app_test_wait (600);
+      g_assert_true (sidebar_shown (GTK_WIDGET (window)));
+      g_assert_true (gtk_widget_get_mapped (sidebar_of (GTK_WIDGET (window))));
+      g_assert_true (gtk_widget_is_ancestor (gtk_window_get_focus (GTK_WINDOW (window)), entry));
+    }
 
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -418,6 +463,7 @@ main (int   argc,
       g_test_add_data_func (path, &page_cases[i], test_tab_chain);
     }
   g_test_add_func ("/app/focus/regions", test_regions);
+  g_test_add_func ("/app/focus/sidebar-toggle", test_sidebar_toggle);
   g_test_add_func ("/app/focus/regions-sidebar", test_regions_sidebar);
   g_test_add_func ("/app/focus/shortcuts-window", test_shortcuts_window);
   return g_test_run ();
