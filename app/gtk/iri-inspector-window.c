@@ -50,10 +50,10 @@ struct _IriInspectorWindow
 
   /* Template children */
   AdwToastOverlay       *toast_overlay;
-#if ADW_CHECK_VERSION (1, 4, 0)
-  AdwOverlaySplitView   *split_view;  /* iri-inspector-window.ui */
   GdkFrameClock         *show_sidebar_clock;  /* see sidebar_set_shown() */
   gulong                 show_sidebar_id;
+#if ADW_CHECK_VERSION (1, 4, 0)
+  AdwOverlaySplitView   *split_view;  /* iri-inspector-window.ui */
 #else
   AdwFlap               *flap;        /* iri-inspector-window-adw-1-2.ui */
   AdwFlap               *unused_flap; /* a reference while out of the window */
@@ -117,7 +117,47 @@ toast (IriInspectorWindow *self,
  * every allocation, which restyles it and costs two more frames after
  * every keystroke.  So the flap is in the window only while its sidebar
  * is shown or sliding: the content is the toast overlay's child the rest
- * of the time. */
+ * of the time.
+ *
+ * Both slide the sidebar in over a distance of 0 px before their first
+ * allocation: the progress becomes NaN and the content is given a width
+ * near INT_MIN.  A list opened from the command line is shown that
+ * early, and the flap is new to the window each time, so the sidebar
+ * then waits for the window's next frame. */
+
+static void
+cancel_show_sidebar (IriInspectorWindow *self)
+{
+  if (self->show_sidebar_clock != NULL)
+    g_clear_signal_handler (&self->show_sidebar_id, self->show_sidebar_clock);
+  g_clear_object (&self->show_sidebar_clock);
+}
+
+static void
+show_sidebar_after_paint_cb (GdkFrameClock      *clock,
+                             IriInspectorWindow *self)
+{
+  cancel_show_sidebar (self);
+#if ADW_CHECK_VERSION (1, 4, 0)
+  adw_overlay_split_view_set_show_sidebar (self->split_view, TRUE);
+#else
+  adw_flap_set_reveal_flap (self->flap, TRUE);
+#endif
+}
+
+static void
+show_sidebar_after_frame (IriInspectorWindow *self)
+{
+  if (self->show_sidebar_clock != NULL)
+    return;
+  if (!gtk_widget_get_realized (GTK_WIDGET (self)))
+    gtk_widget_realize (GTK_WIDGET (self));
+  self->show_sidebar_clock = g_object_ref (gtk_widget_get_frame_clock (GTK_WIDGET (self)));
+  self->show_sidebar_id = g_signal_connect (self->show_sidebar_clock, "after-paint",
+                                            G_CALLBACK (show_sidebar_after_paint_cb), self);
+  gdk_frame_clock_request_phase (self->show_sidebar_clock, GDK_FRAME_CLOCK_PHASE_PAINT);
+}
+
 #if !ADW_CHECK_VERSION (1, 4, 0)
 /* Moves the window's content between the toast overlay and the flap,
  * keeping the keyboard focus where it was. */
@@ -168,18 +208,25 @@ unwrap_idle_cb (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
-/* Shown: in the window before it slides in (the sidebar's toggle button
- * is bound to reveal-flap too).  Hidden: out of the window once it has
- * slid out, outside of the frame that allocates it. */
+/* Shown while out of the window (the sidebar's toggle button is bound
+ * to reveal-flap): hidden again, put in the window, and shown after its
+ * first frame there.  Hidden: out of the window once it has slid out,
+ * outside of the frame that allocates it. */
 static void
 flap_changed_cb (IriInspectorWindow *self)
 {
   if (adw_flap_get_reveal_flap (self->flap))
     {
       g_clear_handle_id (&self->unwrap_id, g_source_remove);
-      flap_set_in_window (self, TRUE);
+      if (self->unused_flap != NULL)
+        {
+          adw_flap_set_reveal_flap (self->flap, FALSE);
+          flap_set_in_window (self, TRUE);
+          show_sidebar_after_frame (self);
+        }
     }
-  else if (adw_flap_get_reveal_progress (self->flap) <= 0 && self->unwrap_id == 0)
+  else if (adw_flap_get_reveal_progress (self->flap) <= 0 && self->unwrap_id == 0 &&
+           self->show_sidebar_clock == NULL)
     self->unwrap_id = g_idle_add (unwrap_idle_cb, self);
 }
 #endif
@@ -190,54 +237,35 @@ sidebar_get_shown (IriInspectorWindow *self)
 #if ADW_CHECK_VERSION (1, 4, 0)
   return adw_overlay_split_view_get_show_sidebar (self->split_view);
 #else
-  return adw_flap_get_reveal_flap (self->flap);
+  return adw_flap_get_reveal_flap (self->flap) || self->show_sidebar_clock != NULL;
 #endif
 }
-
-#if ADW_CHECK_VERSION (1, 4, 0)
-static void
-cancel_show_sidebar (IriInspectorWindow *self)
-{
-  if (self->show_sidebar_clock != NULL)
-    g_clear_signal_handler (&self->show_sidebar_id, self->show_sidebar_clock);
-  g_clear_object (&self->show_sidebar_clock);
-}
-
-static void
-show_sidebar_after_paint_cb (GdkFrameClock      *clock,
-                             IriInspectorWindow *self)
-{
-  cancel_show_sidebar (self);
-  adw_overlay_split_view_set_show_sidebar (self->split_view, TRUE);
-}
-#endif
 
 static void
 sidebar_set_shown (IriInspectorWindow *self,
                    gboolean            shown)
 {
 #if ADW_CHECK_VERSION (1, 4, 0)
-  /* Before its first allocation, AdwOverlaySplitView slides the sidebar
-   * in over a distance of 0 px: its progress becomes NaN and its content
-   * is given a width near INT_MIN (libadwaita 1.7).  A list opened from
-   * the command line is shown that early, so the sidebar then waits for
-   * the window's first frame. */
   if (shown && gtk_widget_get_width (GTK_WIDGET (self->split_view)) == 0)
     {
-      if (self->show_sidebar_clock == NULL)
-        {
-          if (!gtk_widget_get_realized (GTK_WIDGET (self)))
-            gtk_widget_realize (GTK_WIDGET (self));
-          self->show_sidebar_clock = g_object_ref (gtk_widget_get_frame_clock (GTK_WIDGET (self)));
-          self->show_sidebar_id = g_signal_connect (self->show_sidebar_clock, "after-paint",
-                                                    G_CALLBACK (show_sidebar_after_paint_cb), self);
-        }
+      show_sidebar_after_frame (self);
       return;
     }
   cancel_show_sidebar (self);
   adw_overlay_split_view_set_show_sidebar (self->split_view, shown);
 #else
+  if (shown && self->unused_flap != NULL)
+    {
+      /* flap_changed_cb() puts it in the window and shows it later. */
+      adw_flap_set_reveal_flap (self->flap, TRUE);
+      return;
+    }
+  if (shown && self->show_sidebar_clock != NULL)
+    return;
+  cancel_show_sidebar (self);
   adw_flap_set_reveal_flap (self->flap, shown);
+  if (!shown)
+    flap_changed_cb (self);
 #endif
 }
 
@@ -1372,9 +1400,8 @@ iri_inspector_window_dispose (GObject *object)
   g_clear_object (&self->cancellable);
   g_clear_handle_id (&self->update_id, g_source_remove);
   self->update_after_frame = FALSE;
-#if ADW_CHECK_VERSION (1, 4, 0)
   cancel_show_sidebar (self);
-#else
+#if !ADW_CHECK_VERSION (1, 4, 0)
   g_clear_handle_id (&self->unwrap_id, g_source_remove);
   if (self->flap != NULL)
     g_signal_handlers_disconnect_by_func (self->flap, flap_changed_cb, self);
