@@ -98,6 +98,7 @@ struct _IriGtkEntry
   GtkWidget *notice;
 
   guint      show_preview : 1;
+  guint      preview_id;      /* the preview, once a typing burst pauses */
 };
 
 enum {
@@ -280,6 +281,19 @@ update_preview (IriGtkEntry *self)
     }
 }
 
+/* How long a typing burst pauses before the preview follows it. */
+#define PREVIEW_PAUSE_MS 100
+
+static gboolean
+preview_timeout_cb (gpointer user_data)
+{
+  IriGtkEntry *self = user_data;
+
+  self->preview_id = 0;
+  update_preview (self);
+  return G_SOURCE_REMOVE;
+}
+
 static void
 update_notice (IriGtkEntry *self)
 {
@@ -300,7 +314,15 @@ text_notify_cb (IriGtkEntry *self,
 
   if (g_str_equal (name, "uri"))
     {
-      update_preview (self);
+      /* A held key or a tool typing: the preview (a long label, laid
+       * out and ellipsized again each time) follows once the burst
+       * pauses, so that the field keeps up with every key. */
+      g_clear_handle_id (&self->preview_id, g_source_remove);
+      if (self->show_preview && iri_gtk_text_in_typing_burst (IRI_GTK_TEXT (self->text)) &&
+          gtk_widget_get_mapped (GTK_WIDGET (self)))
+        self->preview_id = g_timeout_add (PREVIEW_PAUSE_MS, preview_timeout_cb, self);
+      else
+        update_preview (self);
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_URI]);
     }
   else if (g_str_equal (name, "uri-host-mapping"))
@@ -456,6 +478,7 @@ iri_gtk_entry_dispose (GObject *object)
       gtk_editable_finish_delegate (GTK_EDITABLE (self));
     }
   g_clear_pointer (&self->text, gtk_widget_unparent);
+  g_clear_handle_id (&self->preview_id, g_source_remove);
   g_clear_pointer (&self->preview, gtk_widget_unparent);
   g_clear_pointer (&self->preview_status, gtk_widget_unparent);
   g_clear_pointer (&self->notice, gtk_widget_unparent);

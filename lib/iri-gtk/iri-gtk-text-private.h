@@ -56,6 +56,11 @@ char           *iri_gtk_text_dup_notice            (IriGtkText         *self);
 void            iri_gtk_text_set_accessible_owner  (IriGtkText         *self,
                                                     GtkAccessible      *owner);
 void            iri_gtk_text_invalidate_style      (IriGtkText         *self);
+gboolean        iri_gtk_text_in_typing_burst       (IriGtkText         *self);
+
+/* Typed changes closer together than this are a burst.  People typing
+ * by hand leave 60 ms or more between keys (200 words a minute). */
+#define TYPING_BURST_US (40 * G_TIME_SPAN_MILLISECOND)
 /* GtkAccessibleText (GTK 4.14), for IriGtkText and the widgets that
  * hold one (they answer with their text's content, caret, selection
  * and findings).  With an older GTK the macro is empty. */

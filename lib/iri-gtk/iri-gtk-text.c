@@ -107,6 +107,7 @@ struct _IriGtkText
   int                 elided_width;    /* the width the elision is for */
 
   IriGtkStyle         style;
+  gint64              last_typed;      /* monotonic µs of the last typed change */
   guint               font_serial;     /* of the widget's Pango context, for style */
   GtkWidget          *style_nodes[IRI_GTK_N_UNIT_STYLES];
   GtkWidget          *severity_nodes[IRI_SEVERITY_ERROR + 1];
@@ -151,6 +152,8 @@ struct _IriGtkText
   guint               elide : 1;
   guint               real_changed : 1;
   guint               typing : 1;
+  guint               change_typed : 1;  /* the change being made is a typed one */
+  guint               typing_burst : 1;  /* the last change was typed right after another */
   guint               display_dirty : 1;
   guint               style_valid : 1;
   guint               in_click : 1;
@@ -729,7 +732,11 @@ end_change (IriGtkText *self)
 
   if (self->real_changed)
     {
+      gint64 now = g_get_monotonic_time ();
+
       self->real_changed = FALSE;
+      self->typing_burst = self->change_typed && now - self->last_typed < TYPING_BURST_US;
+      self->last_typed = self->change_typed ? now : 0;
       update_analysis (self);
       g_object_notify_by_pspec (G_OBJECT (self), editable_props[GTK_EDITABLE_PROP_TEXT]);
       g_signal_emit_by_name (self, "changed");
@@ -1197,6 +1204,7 @@ iri_gtk_text_enter_text (IriGtkText *self,
     return;
 
   begin_change (self);
+  self->change_typed = TRUE;
   if (self->cursor != self->bound)
     {
       iri_gtk_history_begin_user_action (self->history);
@@ -1215,6 +1223,19 @@ iri_gtk_text_enter_text (IriGtkText *self,
     }
   set_positions (self, position, position);
   end_change (self);
+  self->change_typed = FALSE;
+}
+
+/* Whether the last change of the text was typed less than
+ * TYPING_BURST_US after the one before: a key held down and repeating,
+ * or a tool typing (xdotool).  What only follows the text for the eye
+ * may wait for the burst to pause. */
+gboolean
+iri_gtk_text_in_typing_burst (IriGtkText *self)
+{
+  g_return_val_if_fail (IRI_GTK_IS_TEXT (self), FALSE);
+
+  return self->typing_burst;
 }
 
 /* RFC 3987bis §3.7: a pasted or dropped URI is shown as the IRI it maps

@@ -301,6 +301,49 @@ test_uri (void)
   g_assert_finalize_object (entry);
 }
 
+/* Keys typed in a burst (a held key, a tool typing) are each shown in
+ * the field at once; the preview follows once the burst pauses.  A key
+ * after a pause, and any change that was not typed, update it at once. */
+static void
+test_preview_burst (void)
+{
+  GtkWidget *entry = g_object_ref_sink (iri_gtk_entry_new ());
+  GtkWidget *window = iri_gtk_test_window_new (entry, GTK_TEXT_DIR_LTR);
+  IriGtkText *text = iri_gtk_test_get_text (entry);
+  GtkWidget *preview = gtk_widget_get_next_sibling (GTK_WIDGET (text));
+  GtkWidget *label = gtk_widget_get_first_child (preview);
+
+  iri_gtk_entry_set_show_preview (IRI_GTK_ENTRY (entry), TRUE);
+  iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), "https://example.org/");
+  gtk_editable_set_position (GTK_EDITABLE (entry), -1);
+  iri_gtk_test_wait (200);
+
+  iri_gtk_text_enter_text (text, "a");
+  g_assert_false (iri_gtk_text_in_typing_burst (text));
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (label)), ==, "https://example.org/a");
+
+  iri_gtk_text_enter_text (text, "b");
+  g_assert_true (iri_gtk_text_in_typing_burst (text));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, "https://example.org/ab");
+  g_assert_cmpstr (iri_gtk_entry_get_uri (IRI_GTK_ENTRY (entry)), ==, "https://example.org/ab");
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (label)), ==, "https://example.org/a");
+  iri_gtk_test_wait (300);
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (label)), ==, "https://example.org/ab");
+
+  iri_gtk_text_enter_text (text, "c");
+  g_assert_false (iri_gtk_text_in_typing_burst (text));
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (label)), ==, "https://example.org/abc");
+  iri_gtk_text_enter_text (text, "d");
+  iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), "https://example.net/");
+  g_assert_false (iri_gtk_text_in_typing_burst (text));
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (label)), ==, "https://example.net/");
+  iri_gtk_test_wait (300);
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (label)), ==, "https://example.net/");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_assert_finalize_object (entry);
+}
+
 static void
 test_preview (void)
 {
@@ -1857,6 +1900,7 @@ main (int   argc,
   g_test_add_func ("/iri-gtk/entry/uri", test_uri);
   g_test_add_func ("/iri-gtk/entry/preview", test_preview);
   g_test_add_func ("/iri-gtk/entry/preview-long", test_preview_long);
+  g_test_add_func ("/iri-gtk/entry/preview-burst", test_preview_burst);
   g_test_add_func ("/iri-gtk/entry/paint-attributes", test_paint_attributes);
   g_test_add_func ("/iri-gtk/entry/style-changes", test_style_changes);
   g_test_add_func ("/iri-gtk/entry/focus-chain", test_focus_chain);
