@@ -81,7 +81,9 @@ struct _IriInspectorWindow
   gboolean               dirty[N_PAGES];
   guint                  update_id;   /* renderings and page, after the frame */
   gboolean               update_after_frame;  /* update_id once the frame is drawn */
-  gint64                 update_cost; /* µs, the last update */
+  gint64                 update_cost; /* µs, the last update and the frame that showed it */
+  gboolean               measure_frame;
+  gint64                 frame_start;
   gint64                 last_change; /* monotonic µs of the last keystroke */
   gint64                 cheap_update; /* µs: CHEAP_UPDATE_US but in tests */
   gint64                 burst;       /* µs: BURST_US but in tests */
@@ -356,12 +358,14 @@ update_badge (IriInspectorWindow *self)
 /* How long a burst pauses before the renderings and the page follow. */
 #define UPDATE_DELAY_MS 100
 
-/* How long the renderings and the page may take to bring up to date
- * before the frame that shows the keystroke in the address field: when
- * the last update took no longer, the next one is done at once and one
- * frame shows the keystroke everywhere; when it took longer, the field
- * shows the keystroke first and the rest follows in the next frame. */
-#define CHEAP_UPDATE_US (4 * G_TIME_SPAN_MILLISECOND)
+/* How long bringing the renderings and the page up to date may take,
+ * with the frame that shows them (their layout is most of it), for a
+ * keystroke's frame to wait for it: when the last update took no
+ * longer, the next one is done at once and one frame shows the
+ * keystroke everywhere; when it took longer, the field shows the
+ * keystroke first and the rest follows in the next frame, so that a
+ * slow page (a hundred findings) never holds up the field. */
+#define CHEAP_UPDATE_US (12 * G_TIME_SPAN_MILLISECOND)
 
 /* The renderings of the text and the visible page. */
 static gboolean
@@ -378,7 +382,9 @@ update_idle_cb (gpointer user_data)
   update_rtl_rendering (self, text);
   if (self->dirty[visible])
     update_page (self, visible);
+  /* And the frame that shows it, in frame_after_paint_cb(). */
   self->update_cost = g_get_monotonic_time () - start;
+  self->measure_frame = TRUE;
   /* A report of the first frame waits for the frame that shows this. */
   if (self->report_first_frame || self->screenshot != NULL)
     gtk_widget_queue_draw (GTK_WIDGET (self));
@@ -386,9 +392,21 @@ update_idle_cb (gpointer user_data)
 }
 
 static void
+frame_before_paint_cb (GdkFrameClock      *clock,
+                       IriInspectorWindow *self)
+{
+  self->frame_start = g_get_monotonic_time ();
+}
+
+static void
 frame_after_paint_cb (GdkFrameClock      *clock,
                       IriInspectorWindow *self)
 {
+  if (self->measure_frame)
+    {
+      self->update_cost += g_get_monotonic_time () - self->frame_start;
+      self->measure_frame = FALSE;
+    }
   if (self->update_after_frame)
     {
       self->update_after_frame = FALSE;
@@ -401,6 +419,7 @@ realize_cb (IriInspectorWindow *self)
 {
   GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (self));
 
+  g_signal_connect_object (clock, "before-paint", G_CALLBACK (frame_before_paint_cb), self, 0);
   g_signal_connect_object (clock, "after-paint", G_CALLBACK (frame_after_paint_cb), self, 0);
 }
 
