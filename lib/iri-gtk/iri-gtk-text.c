@@ -2532,6 +2532,18 @@ subdomains_span (IriReference *reference,
     }
 }
 
+/* Whether some of the text is hidden behind an ellipsis now. */
+static gboolean
+is_elided (IriGtkText *self)
+{
+  for (guint k = 0; k < G_N_ELEMENTS (self->elide_end); k++)
+    {
+      if (self->elide_end[k] > self->elide_start[k])
+        return TRUE;
+    }
+  return FALSE;
+}
+
 static void
 iri_gtk_text_measure (GtkWidget      *widget,
                       GtkOrientation  orientation,
@@ -2567,17 +2579,29 @@ iri_gtk_text_measure (GtkWidget      *widget,
           PangoRectangle logical;
 
           /* Natural: the whole IRI.  Minimum: the shortest elision,
-           * which never hides the host (see size_allocate). */
+           * which never hides the host (see size_allocate).  Shown
+           * whole (never elided, or not now), the layout drawn is the
+           * whole IRI's: measured, not made a second time. */
           memcpy (saved_start, self->elide_start, sizeof saved_start);
           memcpy (saved_end, self->elide_end, sizeof saved_end);
+          if (!self->elide || !is_elided (self))
+            {
+              ensure_layout (self);
+              pango_layout_get_pixel_extents (self->layout, NULL, &logical);
+            }
+          else
+            {
+              memset (self->elide_start, 0, sizeof self->elide_start);
+              memset (self->elide_end, 0, sizeof self->elide_end);
+              display = new_display (self, TRUE);
+              layout = new_layout (self, display);
+              pango_layout_get_pixel_extents (layout, NULL, &logical);
+              g_clear_pointer (&display, iri_gtk_display_free);
+              g_clear_object (&layout);
+            }
+          *natural = logical.width;
           memset (self->elide_start, 0, sizeof self->elide_start);
           memset (self->elide_end, 0, sizeof self->elide_end);
-          display = new_display (self, TRUE);
-          layout = new_layout (self, display);
-          pango_layout_get_pixel_extents (layout, NULL, &logical);
-          *natural = logical.width;
-          g_clear_pointer (&display, iri_gtk_display_free);
-          g_clear_object (&layout);
 
           if (self->elide)
             {
