@@ -593,6 +593,11 @@ iri_gtk_entry_class_init (IriGtkEntryClass *klass)
    * error style and to assistive technologies, and the button says that
    * it copies an invalid URI.
    *
+   * The preview follows every change of the text, except keys typed
+   * less than 40 ms apart (a key held down, a tool typing): it then
+   * follows once they pause for 100 ms, so that the entry itself keeps
+   * up with every key.  [property@IriGtk.Entry:uri] is always current.
+   *
    * Since: 0.1
    */
   properties[PROP_SHOW_PREVIEW] =
