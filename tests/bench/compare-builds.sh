@@ -4,8 +4,9 @@
 # Usage: tests/bench/compare-builds.sh BEFORE_BUILD AFTER_BUILD
 #            [--sizes=200,2000] [--samples=N] [--budget=S]
 #
-# Runs bench-app (the desktop app, insert → the frame that shows it and
-# → the last frame it caused, per page) and bench-entry (the embedded
+# Runs bench-app (the desktop app, insert → the frame that shows it in
+# the field, → the frame that shows it everywhere, and → the last frame
+# it caused, per page) and bench-entry (the embedded
 # entry against GtkEntry) of BEFORE_BUILD and AFTER_BUILD one cell after
 # the other — page by page and length by length, before then after — so
 # that both see the same load on the machine.  BEFORE_BUILD may be an
@@ -49,10 +50,10 @@ echo "## $(. /etc/os-release && echo "$PRETTY_NAME"), GTK $(pkg-config --modvers
 echo
 echo "Before: $before; after: $after; $samples samples a cell at most, $budget s a cell at most."
 echo
-echo "### The app: insert → first frame and → settled (ms)"
+echo "### The app: insert → first frame, → shown everywhere and → last frame (ms)"
 echo
-echo "| build | page | characters | first frame, median | p95 | settled, median | p95 | samples |"
-echo "|---|---|---|---|---|---|---|---|"
+echo "| build | page | characters | first frame, median | p95 | shown, median | p95 | last frame, median | p95 | samples |"
+echo "|---|---|---|---|---|---|---|---|---|---|"
 for page in ${PAGES:-units characters diagnostics uri compare examples}; do
   for size in $(echo "$sizes" | tr ',' ' '); do
     for build in "$before" "$after"; do
