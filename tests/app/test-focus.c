@@ -420,6 +420,37 @@ test_sidebar_toggle (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Going from page to page with a long IRI loaded (whose URI page holds
+ * wrapping labels thousands of characters long), the window keeps its
+ * size: the pages are not measured together (the stack is not
+ * homogeneous, which made the first frame take seconds), and every page
+ * fits the width and height the window has. */
+static void
+test_pages_same_size (void)
+{
+  g_autoptr(GString) iri = g_string_new ("https://www.\u05e9\u05dc\u05d5\u05dd.example/");
+  IriInspectorWindow *window;
+  int width, height;
+
+  for (guint k = 0; g_utf8_strlen (iri->str, -1) < 2000; k++)
+    g_string_append (iri, k % 3 == 0 ? "\u05d0\u05d1\u05d2/" : k % 3 == 1 ? "\u0627\u0628\u062a-abc/" : "path/");
+  window = app_test_window_new (iri->str);
+  app_test_show_page (window, "examples");
+  width = gtk_widget_get_width (GTK_WIDGET (window));
+  height = gtk_widget_get_height (GTK_WIDGET (window));
+  for (gsize i = 0; i < G_N_ELEMENTS (page_cases); i++)
+    {
+      app_test_show_page (window, page_cases[i].page);
+      app_test_wait (50);
+      g_test_message ("%s: %d×%d", page_cases[i].page, gtk_widget_get_width (GTK_WIDGET (window)),
+                      gtk_widget_get_height (GTK_WIDGET (window)));
+      g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), ==, width);
+      g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (window)), ==, height);
+    }
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* The shortcuts window (the app's gtk/help-overlay.ui, which GTK loads
  * for win.show-help-overlay) lists the keys of the regions and of the
  * findings at the cursor.  It is read with GtkBuilder, not shown: GTK
@@ -464,6 +495,7 @@ main (int   argc,
     }
   g_test_add_func ("/app/focus/regions", test_regions);
   g_test_add_func ("/app/focus/sidebar-toggle", test_sidebar_toggle);
+  g_test_add_func ("/app/pages/same-size", test_pages_same_size);
   g_test_add_func ("/app/focus/regions-sidebar", test_regions_sidebar);
   g_test_add_func ("/app/focus/shortcuts-window", test_shortcuts_window);
   return g_test_run ();
