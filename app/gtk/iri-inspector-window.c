@@ -1275,10 +1275,13 @@ drop_cb (GtkDropTarget      *target,
 /* ------------------------------------------------------------------ */
 /* Screenshots and startup time (tests, documentation, benchmarks)     */
 
-static gboolean
-take_screenshot_cb (gpointer user_data)
+/* Right after a frame, when every widget has its allocation: between
+ * frames a widget that was queued for allocation (an animation, the
+ * sidebar sliding in) is not drawn, and the snapshot can be empty. */
+static void
+screenshot_after_paint_cb (GdkFrameClock      *clock,
+                           IriInspectorWindow *self)
 {
-  IriInspectorWindow *self = user_data;
   GtkWidget *widget = GTK_WIDGET (self);
   int width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
   g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
@@ -1287,14 +1290,26 @@ take_screenshot_cb (gpointer user_data)
   g_autoptr(GdkTexture) texture = NULL;
   g_autofree char *path = g_file_get_path (self->screenshot);
 
+  g_signal_handlers_disconnect_by_func (clock, screenshot_after_paint_cb, self);
   gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), width, height);
   node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
   if (node != NULL)
     texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (self)), node,
                                            &GRAPHENE_RECT_INIT (0, 0, width, height));
   if (texture == NULL || !gdk_texture_save_to_png (texture, path))
-    g_printerr ("iri-inspector: cannot write the screenshot %s\n", path);
+    g_printerr ("iri-inspector: cannot write the screenshot %s (%d×%d, %s)\n", path, width, height,
+                node == NULL ? "nothing drawn" : texture == NULL ? "not rendered" : "not saved");
   g_application_quit (g_application_get_default ());
+}
+
+static gboolean
+take_screenshot_cb (gpointer user_data)
+{
+  IriInspectorWindow *self = user_data;
+
+  g_signal_connect (gtk_widget_get_frame_clock (GTK_WIDGET (self)), "after-paint",
+                    G_CALLBACK (screenshot_after_paint_cb), self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
   return G_SOURCE_REMOVE;
 }
 
