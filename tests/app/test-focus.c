@@ -396,6 +396,10 @@ test_sidebar_toggle (void)
   g_assert_true (sidebar_shown (GTK_WIDGET (window)));
   text = gtk_editable_get_text (GTK_EDITABLE (entry));
   g_assert_cmpstr (text, ==, "https://one.org/a");
+  /* Beside the pages, as in a wide window: over them (a narrow window,
+   * libadwaita 1.4 and later), the sidebar takes the focus when shown,
+   * as an overlay should. */
+  app_test_sidebar_beside (window);
   gtk_widget_grab_focus (entry);
 
   for (guint round = 0; round < 2; round++)
