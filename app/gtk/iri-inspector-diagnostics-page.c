@@ -38,6 +38,8 @@ enum {
 
 static guint signals[N_SIGNALS];
 
+/* A wrapping label, in a bin that spares it GTK 4.8's search for a
+ * width to fit a height (see iri_inspector_wrap_bin_new()). */
 static GtkWidget *
 new_label (const char *text,
            const char *css_class)
@@ -55,7 +57,7 @@ new_label (const char *text,
   gtk_widget_set_hexpand (label, TRUE);
   if (css_class != NULL)
     gtk_widget_add_css_class (label, css_class);
-  return label;
+  return iri_inspector_wrap_bin_new (label);
 }
 
 static GtkWidget *
@@ -93,8 +95,12 @@ create_row_cb (gpointer item,
 
       gtk_box_append (GTK_BOX (text), new_label (fix, NULL));
     }
-  gtk_box_append (GTK_BOX (text), new_label (source, "dim-label"));
-  gtk_widget_add_css_class (gtk_widget_get_last_child (text), "caption");
+  {
+    GtkWidget *caption = new_label (source, "dim-label");
+
+    gtk_widget_add_css_class (gtk_widget_get_first_child (caption), "caption");
+    gtk_box_append (GTK_BOX (text), caption);
+  }
 
   gtk_box_append (GTK_BOX (box), icon);
   gtk_box_append (GTK_BOX (box), text);

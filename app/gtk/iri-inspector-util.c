@@ -187,3 +187,99 @@ iri_inspector_set_accessible_label (GtkWidget  *button,
   gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
   gtk_accessible_reset_relation (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_RELATION_LABELLED_BY);
 }
+
+/* A bin for wrapping labels in a vertical list.  Asked for its width
+ * for a given height, GTK 4.8's GtkLabel lays its text out at one width
+ * after another until the height fits (each a full Pango layout, and
+ * a message quoting a mixed-script IRI is costly to shape); a box of
+ * wrapping labels in a list row is asked that, although nothing in a
+ * list that scrolls vertically has a height to give.  This bin answers
+ * with the child's width for any height, and its height for a width as
+ * the child does: on the Findings page, a keystroke that changed many
+ * findings took half as long to lay out (issue 14). */
+typedef struct
+{
+  GtkWidget parent_instance;
+} IriInspectorWrapBin;
+
+typedef struct
+{
+  GtkWidgetClass parent_class;
+} IriInspectorWrapBinClass;
+
+static GType iri_inspector_wrap_bin_get_type (void);
+
+G_DEFINE_FINAL_TYPE (IriInspectorWrapBin, iri_inspector_wrap_bin, GTK_TYPE_WIDGET)
+
+static void
+iri_inspector_wrap_bin_measure (GtkWidget      *widget,
+                                GtkOrientation  orientation,
+                                int             for_size,
+                                int            *minimum,
+                                int            *natural,
+                                int            *minimum_baseline,
+                                int            *natural_baseline)
+{
+  GtkWidget *child = gtk_widget_get_first_child (widget);
+
+  if (child == NULL)
+    return;
+  if (orientation == GTK_ORIENTATION_HORIZONTAL)
+    for_size = -1;
+  gtk_widget_measure (child, orientation, for_size, minimum, natural, minimum_baseline, natural_baseline);
+}
+
+static void
+iri_inspector_wrap_bin_size_allocate (GtkWidget *widget,
+                                      int        width,
+                                      int        height,
+                                      int        baseline)
+{
+  GtkWidget *child = gtk_widget_get_first_child (widget);
+
+  if (child != NULL)
+    gtk_widget_allocate (child, width, height, baseline, NULL);
+}
+
+static GtkSizeRequestMode
+iri_inspector_wrap_bin_get_request_mode (GtkWidget *widget)
+{
+  return GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH;
+}
+
+static void
+iri_inspector_wrap_bin_dispose (GObject *object)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (object))) != NULL)
+    gtk_widget_unparent (child);
+
+  G_OBJECT_CLASS (iri_inspector_wrap_bin_parent_class)->dispose (object);
+}
+
+static void
+iri_inspector_wrap_bin_class_init (IriInspectorWrapBinClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->dispose = iri_inspector_wrap_bin_dispose;
+  widget_class->measure = iri_inspector_wrap_bin_measure;
+  widget_class->size_allocate = iri_inspector_wrap_bin_size_allocate;
+  widget_class->get_request_mode = iri_inspector_wrap_bin_get_request_mode;
+}
+
+static void
+iri_inspector_wrap_bin_init (IriInspectorWrapBin *self)
+{
+}
+
+GtkWidget *
+iri_inspector_wrap_bin_new (GtkWidget *child)
+{
+  GtkWidget *bin = g_object_new (iri_inspector_wrap_bin_get_type (), NULL);
+
+  gtk_widget_set_hexpand (bin, gtk_widget_get_hexpand (child));
+  gtk_widget_set_parent (child, bin);
+  return bin;
+}

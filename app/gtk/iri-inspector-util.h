@@ -45,4 +45,8 @@ guint       iri_inspector_highlight_signal_new (GType type);
 void        iri_inspector_set_accessible_label (GtkWidget  *button,
                                                 const char *label);
 
+/* Holds a wrapping label (or a box of them) in a vertical list: see
+ * iri-inspector-util.c. */
+GtkWidget  *iri_inspector_wrap_bin_new    (GtkWidget    *child);
+
 G_END_DECLS
