@@ -38,8 +38,6 @@ enum {
 
 static guint signals[N_SIGNALS];
 
-/* A wrapping label, in a bin that spares it GTK 4.8's search for a
- * width to fit a height (see iri_inspector_wrap_bin_new()). */
 static GtkWidget *
 new_label (const char *text,
            const char *css_class)
@@ -57,7 +55,7 @@ new_label (const char *text,
   gtk_widget_set_hexpand (label, TRUE);
   if (css_class != NULL)
     gtk_widget_add_css_class (label, css_class);
-  return iri_inspector_wrap_bin_new (label);
+  return label;
 }
 
 static GtkWidget *
@@ -95,15 +93,13 @@ create_row_cb (gpointer item,
 
       gtk_box_append (GTK_BOX (text), new_label (fix, NULL));
     }
-  {
-    GtkWidget *caption = new_label (source, "dim-label");
-
-    gtk_widget_add_css_class (gtk_widget_get_first_child (caption), "caption");
-    gtk_box_append (GTK_BOX (text), caption);
-  }
+  gtk_box_append (GTK_BOX (text), new_label (source, "dim-label"));
+  gtk_widget_add_css_class (gtk_widget_get_last_child (text), "caption");
 
   gtk_box_append (GTK_BOX (box), icon);
-  gtk_box_append (GTK_BOX (box), text);
+  /* The labels wrap: in a bin that spares their box GTK 4.8's search
+   * for a width to fit a height (see iri_inspector_wrap_bin_new()). */
+  gtk_box_append (GTK_BOX (box), iri_inspector_wrap_bin_new (text));
   gtk_widget_set_margin_top (box, 10);
   gtk_widget_set_margin_bottom (box, 10);
   gtk_widget_set_margin_start (box, 12);
