@@ -367,16 +367,15 @@ update_badge (IriInspectorWindow *self)
  * slow page (a hundred findings) never holds up the field. */
 #define CHEAP_UPDATE_US (12 * G_TIME_SPAN_MILLISECOND)
 
-/* The renderings of the text and the visible page. */
-static gboolean
-update_idle_cb (gpointer user_data)
+/* Brings the renderings of the text and the visible page up to date:
+ * at once, or from update_source_cb(). */
+static void
+update_renderings (IriInspectorWindow *self)
 {
-  IriInspectorWindow *self = user_data;
   const char *text = gtk_editable_get_text (GTK_EDITABLE (self->entry));
   Page visible = visible_page (self);
   gint64 start = g_get_monotonic_time ();
 
-  self->update_id = 0;
   iri_gtk_view_set_text (IRI_GTK_VIEW (self->embed_view), text);
   iri_gtk_view_set_text (IRI_GTK_VIEW (self->isolate_view), text);
   update_rtl_rendering (self, text);
@@ -388,6 +387,15 @@ update_idle_cb (gpointer user_data)
   /* A report of the first frame waits for the frame that shows this. */
   if (self->report_first_frame || self->screenshot != NULL)
     gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static gboolean
+update_source_cb (gpointer user_data)
+{
+  IriInspectorWindow *self = user_data;
+
+  self->update_id = 0;
+  update_renderings (self);
   return G_SOURCE_REMOVE;
 }
 
@@ -410,7 +418,7 @@ frame_after_paint_cb (GdkFrameClock      *clock,
   if (self->update_after_frame)
     {
       self->update_after_frame = FALSE;
-      self->update_id = g_idle_add_full (G_PRIORITY_LOW, update_idle_cb, self, NULL);
+      self->update_id = g_idle_add_full (G_PRIORITY_LOW, update_source_cb, self, NULL);
     }
 }
 
@@ -462,11 +470,11 @@ text_changed_cb (IriInspectorWindow *self)
   g_clear_handle_id (&self->update_id, g_source_remove);
   self->update_after_frame = FALSE;
   if (!gtk_widget_get_mapped (GTK_WIDGET (self)))
-    update_idle_cb (self);
+    update_renderings (self);
   else if (burst)
-    self->update_id = g_timeout_add_full (G_PRIORITY_LOW, self->update_delay, update_idle_cb, self, NULL);
+    self->update_id = g_timeout_add_full (G_PRIORITY_LOW, self->update_delay, update_source_cb, self, NULL);
   else if (self->update_cost <= self->cheap_update)
-    update_idle_cb (self);
+    update_renderings (self);
   else
     self->update_after_frame = TRUE;
 }
@@ -1307,8 +1315,8 @@ take_screenshot_cb (gpointer user_data)
 {
   IriInspectorWindow *self = user_data;
 
-  g_signal_connect (gtk_widget_get_frame_clock (GTK_WIDGET (self)), "after-paint",
-                    G_CALLBACK (screenshot_after_paint_cb), self);
+  g_signal_connect_object (gtk_widget_get_frame_clock (GTK_WIDGET (self)), "after-paint",
+                           G_CALLBACK (screenshot_after_paint_cb), self, 0);
   gtk_widget_queue_draw (GTK_WIDGET (self));
   return G_SOURCE_REMOVE;
 }
