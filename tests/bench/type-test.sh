@@ -2,10 +2,10 @@
 # type-test.sh: does every typed character reach the address field?
 #
 # Usage: tests/bench/type-test.sh [BUILD_DIR] [PAGE…] [--count=N] [--delay=MS]
-#                                 [--no-preview]
+#                                 [--runs=N] [--no-preview]
 #
 # Starts iri-inspector on PAGE (units, diagnostics, uri, characters,
-# compare, examples; all of them by default) under its own Xvfb and
+# compare, examples; all of them by default, after the peer) under its own Xvfb and
 # D-Bus session, types N characters (500 by default: an IRI of Hebrew,
 # Arabic and Latin words) into the address field with
 # `xdotool type --delay MS` (15 ms by default), waits until the app has
@@ -19,12 +19,22 @@
 # script's own), to tell the widget's share from the pages'.  Needs
 # xvfb-run, dbus-run-session, xdotool.
 #
+# The page "peer" is the peer: type-peer, a window with a plain GtkEntry
+# and nothing else.  xdotool types a character that the keyboard map
+# lacks (all Hebrew and Arabic here) by mapping it to a spare key for
+# that character, pressing the key and mapping the next; a client that
+# reads the key after the map has changed again translates it wrongly or
+# not at all, so even the peer can lose characters: what it loses is
+# the share of X11 and xdotool.  --runs=N goes through the list N times,
+# so that the app and its peer alternate.
+#
 # SPDX-License-Identifier: LGPL-2.1-or-later
 
 set -eu
 
 build=build
 pages=""
+runs=1
 count=500
 delay=15
 no_preview=
@@ -33,14 +43,16 @@ for arg in "$@"; do
     --no-preview) no_preview=1 ;;
     --count=*) count=${arg#--count=} ;;
     --delay=*) delay=${arg#--delay=} ;;
+    --runs=*) runs=${arg#--runs=} ;;
     -*) echo "$0: unknown option $arg" >&2; exit 2 ;;
     *) if [ -d "$arg" ]; then build=$arg; else pages="$pages $arg"; fi ;;
   esac
 done
-[ -n "$pages" ] || pages="units characters diagnostics uri compare examples"
+[ -n "$pages" ] || pages="peer units characters diagnostics uri compare examples"
 build=$(cd "$build" && pwd)
 app=$build/app/gtk/iri-inspector
-[ -x "$app" ] || { echo "$0: build first: meson compile -C $build" >&2; exit 2; }
+peer=$build/tests/bench/type-peer
+[ -x "$app" ] && [ -x "$peer" ] || { echo "$0: build first: meson compile -C $build" >&2; exit 2; }
 for tool in xvfb-run dbus-run-session xdotool python3; do
   command -v "$tool" >/dev/null || { echo "$0: $tool is needed" >&2; exit 77; }
 done
@@ -56,11 +68,14 @@ if [ -n "$no_preview" ]; then
   export GSETTINGS_BACKEND=keyfile XDG_CONFIG_HOME=$config
 fi
 
+run=0
+while [ "$run" -lt "$runs" ]; do
+run=$((run + 1))
 for page in $pages; do
-  xvfb-run -a -s "-screen 0 1280x1024x24" dbus-run-session -- python3 - "$app" "$page" "$count" "$delay" <<'PY'
-import os, random, subprocess, sys, tempfile, time
+  xvfb-run -a -s "-screen 0 1280x1024x24" dbus-run-session -- python3 - "$app" "$peer" "$page" "$count" "$delay" <<'PY'
+import os, random, signal, subprocess, sys, tempfile, time
 
-app, page, count, delay = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
+app, peer, page, count, delay = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), sys.argv[5]
 
 # The text: an IRI of Hebrew, Arabic and Latin words, fixed by the seed.
 rand = random.Random(3987)
@@ -74,7 +89,8 @@ while len(text) < count:
 text = text[:count]
 
 out = tempfile.TemporaryFile(mode='w+')
-proc = subprocess.Popen([app, '--page=' + page], stdout=out, stderr=subprocess.DEVNULL)
+proc = subprocess.Popen([peer] if page == 'peer' else [app, '--page=' + page],
+                        stdout=out, stderr=subprocess.DEVNULL)
 
 def cpu_ticks():
     with open('/proc/%d/stat' % proc.pid) as f:
@@ -105,8 +121,12 @@ subprocess.run(['xdotool', 'type', '--delay', delay, text], check=True)
 typed = time.monotonic() - start
 wait_idle()
 
-# The running instance prints its text once it has drawn again, then quits.
-subprocess.run([app, '--report-startup'], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=60)
+# The running instance prints its text once it has drawn again, then
+# quits; the peer prints it on SIGUSR1.
+if page == 'peer':
+    proc.send_signal(signal.SIGUSR1)
+else:
+    subprocess.run([app, '--report-startup'], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=60)
 try:
     proc.wait(timeout=60)
 except subprocess.TimeoutExpired:
@@ -129,4 +149,5 @@ arrived = sum(block.size for block in matcher.get_matching_blocks())
 print('%-12s %d of %d characters arrived (%d in the field), %s; typing took %.1f s'
       % (page, arrived, len(text), len(got), 'exactly as typed' if got == text else 'NOT as typed', typed))
 PY
+done
 done
