@@ -15,6 +15,7 @@
 #include "iri-error.h"
 #include "iri-utf8.h"
 #include "iri-bidi.h"
+#include "iri-bidi-trace.h"
 #include "iri-diagnostic.h"
 #include "iri-reference.h"
 #include "iri-mapping.h"
