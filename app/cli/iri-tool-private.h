@@ -32,6 +32,7 @@ int iri_tool_inspect (int argc, char **argv);
 int iri_tool_skeleton (int argc, char **argv);
 int iri_tool_format  (int argc, char **argv);
 int iri_tool_detect  (int argc, char **argv);
+int iri_tool_explain (int argc, char **argv);
 
 /* Option values shared by several commands; they print the error. */
 gboolean iri_tool_parse_notation (const char     *name,

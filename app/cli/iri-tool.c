@@ -30,6 +30,7 @@ static const Command commands[] = {
   { "inspect", iri_tool_inspect, N_("Show a full report on IRIs: display, units, findings, URIs") },
   { "render",  iri_tool_render,  N_("Print IRIs as they are displayed (§4.1)") },
   { "edit",    iri_tool_edit,    N_("Edit an IRI and watch its display and diagnostics as you type (§4.3)") },
+  { "explain", iri_tool_explain, N_("Show the bidi algorithm step by step, from stored order to display") },
   { "examples", iri_tool_examples, N_("Show the teaching examples, and why they display as they do") },
   { "skeleton", iri_tool_skeleton, N_("Print the UTS #39 skeletons of strings (what they look like)") },
   { "to-uri",  iri_tool_to_uri,  N_("Convert IRIs to URIs (RFC 3987bis §3)") },

@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <fribidi.h>
+#include <glib/gi18n-lib.h>
 
 #include "iri-bidi-trace.h"
 #include "iri-bidi-trace-private.h"
@@ -151,6 +152,58 @@ iri_bidi_step_get_name (IriBidiStep step)
   g_return_val_if_fail ((guint) step < G_N_ELEMENTS (step_names), NULL);
 
   return step_names[step];
+}
+
+/**
+ * iri_bidi_step_get_description:
+ * @step: a step
+ *
+ * Says in one plain sentence what the rules of @step do, for a learner:
+ * “W2: a European number after an Arabic letter becomes an Arabic
+ * number.”  The sentence is translated; the rule names in it are not.
+ *
+ * Returns: (transfer none): the sentence
+ *
+ * Since: 0.1
+ */
+const char *
+iri_bidi_step_get_description (IriBidiStep step)
+{
+  switch (step)
+    {
+    case IRI_BIDI_STEP_CLASSES:
+      return _("Every character has a bidi class: L for left-to-right letters, R and AL for right-to-left ones, numbers, separators and neutrals.");
+    case IRI_BIDI_STEP_EXPLICIT:
+      return _("X1–X10: embeddings, overrides and isolates set the levels of the text they enclose; an override also sets its class (X6), and the formatting characters are then set aside (X9).");
+    case IRI_BIDI_STEP_W1:
+      return _("W1: a combining mark takes the class of the character before it.");
+    case IRI_BIDI_STEP_W2:
+      return _("W2: a European number after an Arabic letter becomes an Arabic number.");
+    case IRI_BIDI_STEP_W3:
+      return _("W3: Arabic letters become right-to-left letters (R).");
+    case IRI_BIDI_STEP_W4:
+      return _("W4: a single separator between two numbers of the same kind joins them.");
+    case IRI_BIDI_STEP_W5:
+      return _("W5: terminators such as % or # next to a European number join it.");
+    case IRI_BIDI_STEP_W6:
+      return _("W6: the separators and terminators left become neutral (ON).");
+    case IRI_BIDI_STEP_W7:
+      return _("W7: a European number after left-to-right text becomes left-to-right (L).");
+    case IRI_BIDI_STEP_N0:
+      return _("N0: a pair of brackets takes the direction of what it encloses, or of the text before it.");
+    case IRI_BIDI_STEP_N1:
+      return _("N1: neutrals between two characters of the same direction take that direction; numbers count as right-to-left.");
+    case IRI_BIDI_STEP_N2:
+      return _("N2: the remaining neutrals take the direction of the embedding.");
+    case IRI_BIDI_STEP_IMPLICIT:
+      return _("I1–I2: right-to-left letters go up one level from an even level, numbers two; left-to-right letters and numbers go up one from an odd level.");
+    case IRI_BIDI_STEP_LINE:
+      return _("L1: tabs, paragraph separators and white space at the end of the line go back to the paragraph level.");
+    case IRI_BIDI_STEP_REORDER:
+      return _("L2: from the highest level down to the lowest odd one, every stretch at that level or higher is reversed.");
+    default:
+      g_return_val_if_reached (NULL);
+    }
 }
 
 static IriBidiClass

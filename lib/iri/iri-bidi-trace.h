@@ -230,6 +230,8 @@ IRI_AVAILABLE_IN_0_1
 const char    *iri_bidi_class_get_name             (IriBidiClass       bidi_class);
 IRI_AVAILABLE_IN_0_1
 const char    *iri_bidi_step_get_name              (IriBidiStep        step);
+IRI_AVAILABLE_IN_0_1
+const char    *iri_bidi_step_get_description       (IriBidiStep        step);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (IriBidiTrace, iri_bidi_trace_unref)
 

@@ -1106,6 +1106,164 @@ test_check_progress (void)
   g_rmdir (dir);
 }
 
+/* Rows of a TSV file of tests/data, without comments and header. */
+static GPtrArray *
+load_tsv (const char *relpath)
+{
+  const char *dir = g_getenv ("IRI_TEST_DATA_DIR");
+  g_autofree char *path = g_build_filename (dir != NULL ? dir : ".", relpath, NULL);
+  g_autofree char *contents = NULL;
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) lines = NULL;
+  GPtrArray *rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+  gboolean header = TRUE;
+
+  g_file_get_contents (path, &contents, NULL, &error);
+  g_assert_no_error (error);
+  lines = g_strsplit (contents, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      if (lines[i][0] == '\0' || lines[i][0] == '#')
+        continue;
+      if (header)
+        header = FALSE;
+      else
+        g_ptr_array_add (rows, g_strsplit (lines[i], "\t", -1));
+    }
+  return rows;
+}
+
+static char *
+json_visual_order (JsonObject *o)
+{
+  JsonArray *order = json_object_get_array_member (o, "visual_order");
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; i < json_array_get_length (order); i++)
+    g_string_append_printf (out, "%" G_GINT64_FORMAT " ", json_array_get_int_element (order, i));
+  return g_string_free (out, FALSE);
+}
+
+static void
+test_explain_examples (void)
+{
+  g_autoptr(GPtrArray) golden = load_tsv ("explain/rfc3987bis-examples.tsv");
+  g_autoptr(GPtrArray) examples = load_tsv ("bidi/rfc3987bis-examples.tsv");
+
+  g_test_summary ("iri explain --json on RFC 3987bis §4.4 Examples 1–11, in Bidi Notation "
+                  "and with Hebrew and Arabic letters, is the golden output; its displays "
+                  "are the draft's, whichever way the examples are written");
+
+  g_assert_cmpuint (golden->len, ==, 33);
+  for (guint r = 0; r < golden->len; r++)
+    {
+      GStrv row = g_ptr_array_index (golden, r);
+      g_auto(Run) run = { 0, };
+      g_autofree char *expected = g_strconcat (row[3], "\n", NULL);
+
+      if (g_str_equal (row[1], "notation"))
+        run_tool (&run, NULL, 0, "explain", "--json", "--notation=hebrew", row[2], NULL);
+      else
+        run_tool (&run, NULL, 0, "explain", "--json", row[2], NULL);
+      g_assert_cmpint (run.status, ==, 0);
+      g_assert_cmpstr (run.out, ==, expected);
+    }
+
+  /* Independently of the golden file: each example's display in both
+   * notations is the draft's (the embed column), and real letters are
+   * reordered as the notation's capitals are. */
+  for (guint r = 0; r < examples->len; r++)
+    {
+      GStrv example = g_ptr_array_index (examples, r);
+      g_autofree char *notation = g_strconcat ("--notation=", example[1], NULL);
+      g_auto(Run) run = { 0, };
+      g_autoptr(JsonObject) o = NULL;
+      g_autofree char *order = NULL;
+
+      run_tool (&run, NULL, 0, "explain", "--json", notation, example[2], NULL);
+      g_assert_cmpint (run.status, ==, 0);
+      o = parse_json_line (run.out);
+      g_assert_cmpstr (json_object_get_string_member (o, "display"), ==, example[3]);
+      order = json_visual_order (o);
+      for (guint k = 0; k < golden->len; k++)
+        {
+          GStrv row = g_ptr_array_index (golden, k);
+          g_autoptr(JsonObject) letters = NULL;
+          g_autofree char *letters_order = NULL;
+
+          if (!g_str_equal (row[0], example[0]) || !g_str_equal (row[1], example[1]))
+            continue;
+          letters = parse_json_line (row[3]);
+          letters_order = json_visual_order (letters);
+          g_assert_cmpstr (letters_order, ==, order);
+        }
+    }
+}
+
+static void
+test_explain (void)
+{
+  g_auto(Run) run = { 0, };
+  g_autoptr(JsonObject) o = NULL;
+  JsonArray *characters;
+  JsonObject *c;
+
+  g_test_summary ("iri explain: the table, the rules that changed each character, the "
+                  "paragraph directions, bad input");
+
+  /* The table: a row per step, the changes of W2 and W3 for Arabic. */
+  run_tool (&run, NULL, 0, "explain", "--notation=arabic", "AB12", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_nonnull (strstr (run.out, "\nBidi_Class AL AL EN EN\n"));
+  g_assert_nonnull (strstr (run.out, "\nW2         ·  ·  AN AN\n"));
+  g_assert_nonnull (strstr (run.out, "\nW3         R  R  ·  ·\n"));
+  g_assert_nonnull (strstr (run.out, "\nI1-I2      1  1  2  2\n"));
+  g_assert_nonnull (strstr (run.out, "\nvisual     3  2  0  1\n"));
+  g_assert_nonnull (strstr (run.out, "W2: a European number after an Arabic letter becomes an Arabic number.\n  changed: 2, 3\n"));
+  g_assert_nonnull (strstr (run.out, "level 2, positions 2–3: 12 → 21"));
+  g_assert_nonnull (strstr (run.out, "\nDisplay: 12BA\n"));
+  /* Not a terminal and NO_COLOR: no escape sequences. */
+  g_assert_null (strstr (run.out, "\033"));
+  run_clear (&run);
+
+  /* --color=always marks the changes. */
+  run_tool (&run, NULL, 0, "explain", "--color=always", "--notation=arabic", "AB12", NULL);
+  g_assert_nonnull (strstr (run.out, "\033[1;33mAN"));
+  run_clear (&run);
+
+  /* JSON: each change with its rule; paragraph directions. */
+  run_tool (&run, NULL, 0, "explain", "--json", "--paragraph=rtl", "ab(c)", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  o = parse_json_line (run.out);
+  g_assert_cmpstr (json_object_get_string_member (o, "paragraph"), ==, "rtl");
+  g_assert_cmpint (json_object_get_int_member (o, "paragraph_level"), ==, 1);
+  g_assert_cmpstr (json_object_get_string_member (o, "display"), ==, "ab(c)");
+  characters = json_object_get_array_member (o, "characters");
+  g_assert_cmpuint (json_array_get_length (characters), ==, 5);
+  c = json_array_get_object_element (characters, 2);
+  g_assert_cmpstr (json_object_get_string_member (c, "class"), ==, "ON");
+  g_assert_cmpint (json_object_get_int_member (c, "level"), ==, 2);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (o, "bracket_pairs")), ==, 1);
+  run_clear (&run);
+  g_clear_pointer (&o, json_object_unref);
+
+  run_tool (&run, NULL, 0, "explain", "--json", "--paragraph=auto", "\xD7\x90 a", NULL);
+  o = parse_json_line (run.out);
+  g_assert_cmpint (json_object_get_int_member (o, "paragraph_level"), ==, 1);
+  run_clear (&run);
+
+  /* Bad input: a message, status 1, and the next input still done. */
+  run_tool (&run, "http://a/\xC0\nhttp://b/\n", -1, "explain", "--json", NULL);
+  g_assert_cmpint (run.status, ==, 1);
+  g_assert_nonnull (strstr (run.err, "standard input:1:"));
+  g_assert_nonnull (strstr (run.out, "\"input\":\"http://b/\""));
+  run_clear (&run);
+
+  run_tool (&run, NULL, 0, "explain", "--paragraph=up", "a", NULL);
+  g_assert_cmpint (run.status, ==, 2);
+  g_assert_nonnull (strstr (run.err, "up"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1134,6 +1292,8 @@ main (int   argc,
   g_test_add_func ("/iri-tool/check/progress", test_check_progress);
   g_test_add_func ("/iri-tool/render", test_render);
   g_test_add_func ("/iri-tool/render/terminal", test_render_terminal);
+  g_test_add_func ("/iri-tool/explain", test_explain);
+  g_test_add_func ("/iri-tool/explain/examples", test_explain_examples);
 
   return g_test_run ();
 }
