@@ -16,6 +16,7 @@
 #include <unistd.h>
 #include <glib/gi18n.h>
 
+#include "iri-bidi-diagram.h"
 #include "iri-tool-private.h"
 
 /* Longer texts are refused: a table of more columns teaches nothing,
@@ -31,50 +32,6 @@ typedef struct {
 #define DIM(s)     ((s)->color ? "\033[2m" : "")
 #define BOLD(s)    ((s)->color ? "\033[1m" : "")
 #define RESET(s)   ((s)->color ? "\033[0m" : "")
-
-/* What a cell shows for a character: the character, or a name where it
- * would be invisible, would move the line, or is a mark with no base. */
-static char *
-char_cell (gunichar c)
-{
-  static const struct { gunichar c; const char *name; } names[] = {
-    { 0x0020, "SP" }, { 0x00A0, "NBSP" }, { 0x061C, "ALM" }, { 0x200B, "ZWSP" },
-    { 0x200C, "ZWNJ" }, { 0x200D, "ZWJ" }, { 0x200E, "LRM" }, { 0x200F, "RLM" },
-    { 0x202A, "LRE" }, { 0x202B, "RLE" }, { 0x202C, "PDF" }, { 0x202D, "LRO" },
-    { 0x202E, "RLO" }, { 0x2066, "LRI" }, { 0x2067, "RLI" }, { 0x2068, "FSI" },
-    { 0x2069, "PDI" }, { 0x0009, "TAB" }, { 0x2029, "PS" }, { 0x2028, "LS" },
-  };
-  GUnicodeType type = g_unichar_type (c);
-  char buffer[8] = { 0, };
-
-  for (gsize i = 0; i < G_N_ELEMENTS (names); i++)
-    {
-      if (names[i].c == c)
-        return g_strdup (names[i].name);
-    }
-  if (type == G_UNICODE_CONTROL || type == G_UNICODE_FORMAT || type == G_UNICODE_UNASSIGNED ||
-      type == G_UNICODE_SURROGATE || type == G_UNICODE_PRIVATE_USE || type == G_UNICODE_SPACE_SEPARATOR ||
-      type == G_UNICODE_LINE_SEPARATOR || type == G_UNICODE_PARAGRAPH_SEPARATOR ||
-      iri_char_get_cell_width (c) != 1)
-    {
-      /* Wide characters too: every cell of the row is one column wide
-       * before padding, so that a terminal cannot disagree on widths. */
-      if (iri_char_get_cell_width (c) == 2 && type != G_UNICODE_FORMAT && type != G_UNICODE_CONTROL)
-        {
-          g_unichar_to_utf8 (c, buffer);
-          return g_strdup (buffer);
-        }
-      return g_strdup_printf ("U+%04X", c);
-    }
-  if (type == G_UNICODE_NON_SPACING_MARK || type == G_UNICODE_ENCLOSING_MARK ||
-      type == G_UNICODE_SPACING_MARK)
-    {
-      g_unichar_to_utf8 (c, buffer);
-      return g_strconcat ("\xE2\x97\x8C", buffer, NULL);
-    }
-  g_unichar_to_utf8 (c, buffer);
-  return g_strdup (buffer);
-}
 
 typedef struct {
   char     *label;
@@ -167,7 +124,7 @@ make_rows (IriBidiTrace *trace)
   /* Translators: a row label of "iri explain" */
   row = row_new (_("character"), n);
   for (gsize i = 0; i < n; i++)
-    row->cells[i] = char_cell (iri_bidi_trace_get_char (trace, i));
+    row->cells[i] = iri_bidi_diagram_char_label (iri_bidi_trace_get_char (trace, i));
   g_ptr_array_add (rows, row);
 
   row = row_new ("Bidi_Class", n);
@@ -199,7 +156,7 @@ make_rows (IriBidiTrace *trace)
     {
       gunichar mirror = iri_bidi_trace_get_mirror (trace, i);
 
-      row->cells[i] = mirror != 0 ? char_cell (mirror) : g_strdup ("·");
+      row->cells[i] = mirror != 0 ? iri_bidi_diagram_char_label (mirror) : g_strdup ("·");
       row->changed[i] = mirror != 0;
     }
   g_ptr_array_add (rows, row);
@@ -273,7 +230,7 @@ span_text (IriBidiTrace *trace,
 
   for (gsize v = start; v < end; v++)
     {
-      g_autofree char *cell = char_cell (iri_bidi_trace_get_char (trace, order[v]));
+      g_autofree char *cell = iri_bidi_diagram_char_label (iri_bidi_trace_get_char (trace, order[v]));
 
       if (g_utf8_strlen (cell, -1) > 1)
         g_string_append_printf (out, "\\u{%04X}", iri_bidi_trace_get_char (trace, order[v]));
@@ -600,6 +557,8 @@ iri_tool_explain (int    argc,
   g_autofree char *paragraph_arg = NULL;
   g_autofree char *bidi_arg = NULL;
   g_autofree char *color_arg = NULL;
+  g_autofree char *svg_path = NULL;
+  g_autofree char *png_path = NULL;
   gboolean json = FALSE;
   g_auto(GStrv) args = NULL;
   IriNotation notation = IRI_NOTATION_NONE;
@@ -626,6 +585,11 @@ iri_tool_explain (int    argc,
     { "bidi", 0, 0, G_OPTION_ARG_STRING, &bidi_arg,
       N_("How reordered lines are written: app, terminal or none (see “iri render --help”)"),
       N_("app|terminal|none") },
+    { "svg", 0, 0, G_OPTION_ARG_FILENAME, &svg_path,
+      N_("Draw the stored order and the display, joined by lines, as SVG into FILE (“-”: standard output), instead of the table"),
+      N_("FILE") },
+    { "png", 0, 0, G_OPTION_ARG_FILENAME, &png_path,
+      N_("The same picture as PNG, at twice the size"), N_("FILE") },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_STRING_ARRAY, &args, NULL, NULL },
     { NULL }
   };
@@ -671,6 +635,17 @@ iri_tool_explain (int    argc,
       return IRI_TOOL_EXIT_USAGE;
     }
 
+  if ((svg_path != NULL || png_path != NULL) && (args == NULL || g_strv_length (args) != 1))
+    {
+      iri_tool_error (_("--svg and --png draw one IRI: give exactly one"));
+      return IRI_TOOL_EXIT_USAGE;
+    }
+  if (svg_path != NULL && png_path != NULL && g_str_equal (svg_path, "-") && g_str_equal (png_path, "-"))
+    {
+      iri_tool_error (_("--svg and --png cannot both write to standard output"));
+      return IRI_TOOL_EXIT_USAGE;
+    }
+
   input = iri_tool_input_new_args (args);
   while ((text = iri_tool_input_next (input, &length, &too_long, &io_error)) != NULL)
     {
@@ -700,7 +675,18 @@ iri_tool_explain (int    argc,
 
       copy = g_strndup (text, length);
       trace = iri_bidi_trace_new (copy, length, paragraph, notation);
-      if (json)
+      if (svg_path != NULL || png_path != NULL)
+        {
+          g_autoptr(IriBidiDiagram) diagram = iri_bidi_diagram_new (trace);
+
+          if ((svg_path != NULL && !iri_bidi_diagram_save (diagram, svg_path, IRI_BIDI_DIAGRAM_SVG, &error)) ||
+              (png_path != NULL && !iri_bidi_diagram_save (diagram, png_path, IRI_BIDI_DIAGRAM_PNG, &error)))
+            {
+              iri_tool_error ("%s", error->message);
+              return IRI_TOOL_EXIT_IO;
+            }
+        }
+      else if (json)
         {
           g_autoptr(GString) out = g_string_new (NULL);
 

@@ -1262,6 +1262,25 @@ test_explain (void)
   run_tool (&run, NULL, 0, "explain", "--paragraph=up", "a", NULL);
   g_assert_cmpint (run.status, ==, 2);
   g_assert_nonnull (strstr (run.err, "up"));
+  run_clear (&run);
+
+  /* --svg: the picture instead of the table, on standard output with
+   * "-"; one IRI only; a file that cannot be written is an I/O error. */
+  run_tool (&run, NULL, 0, "explain", "--svg", "-", "--notation=hebrew", "http://ab.CD/", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_true (g_str_has_prefix (run.out, "<?xml"));
+  g_assert_nonnull (strstr (run.out, "<svg"));
+  g_assert_nonnull (strstr (run.out, "</svg>"));
+  run_clear (&run);
+
+  run_tool (&run, NULL, 0, "explain", "--svg", "-", "a", "b", NULL);
+  g_assert_cmpint (run.status, ==, 2);
+  g_assert_cmpstr (run.out, ==, "");
+  run_clear (&run);
+
+  run_tool (&run, NULL, 0, "explain", "--png", "/nonexistent/x.png", "a", NULL);
+  g_assert_cmpint (run.status, ==, 3);
+  g_assert_nonnull (strstr (run.err, "/nonexistent/x.png"));
 }
 
 int
