@@ -184,6 +184,7 @@ iri_bidi_step_get_description (IriBidiStep step)
     case IRI_BIDI_STEP_W4:
       return _("W4: a single separator between two numbers of the same kind joins them.");
     case IRI_BIDI_STEP_W5:
+      /* xgettext:no-c-format */
       return _("W5: terminators such as % or # next to a European number join it.");
     case IRI_BIDI_STEP_W6:
       return _("W6: the separators and terminators left become neutral (ON).");
