@@ -34,7 +34,7 @@ with tempfile.TemporaryDirectory() as tmp:
         '-D', root, '-f', os.path.join(po_dir, 'POTFILES.in'), '--from-code=UTF-8',
         '--add-comments', '--keyword=_', '--keyword=N_', '--keyword=C_:1c,2', '--keyword=NC_:1c,2',
         '--keyword=g_dcgettext:2', '--keyword=g_dngettext:2,3', '--keyword=g_dpgettext2:2c,3',
-        '--keyword=Title', '--keyword=Explanation',
+        '--keyword=Title', '--keyword=Explanation', '--keyword=Source',
         '--flag=N_:1:pass-c-format', '--flag=C_:2:pass-c-format', '--flag=NC_:2:pass-c-format',
         '--flag=g_dngettext:2:pass-c-format', '--flag=g_strdup_printf:1:c-format',
         '--flag=g_string_printf:2:c-format', '--flag=g_string_append_printf:2:c-format',

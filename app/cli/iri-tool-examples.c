@@ -187,7 +187,22 @@ print_example (const Options *options,
 
   /* Translators: a label before the explanation of an example */
   g_print ("  %s\n", _("why:"));
-  iri_tool_print_wrapped ("    ", iri_example_get_explanation (example), options->width);
+  {
+    /* With real letters, the explanation names them too; the isolates
+     * around them are for graphical labels, not for a terminal. */
+    g_autofree char *why = iri_example_dup_explanation (example, options->real_letters ? notation
+                                                                                      : IRI_NOTATION_NONE);
+    g_autoptr(GString) plain = g_string_new (NULL);
+
+    for (const char *p = why; *p != '\0'; p = g_utf8_next_char (p))
+      {
+        gunichar c = g_utf8_get_char (p);
+
+        if (c != 0x2067 && c != 0x2069)
+          g_string_append_unichar (plain, c);
+      }
+    iri_tool_print_wrapped ("    ", plain->str, options->width);
+  }
   g_print ("\n");
 }
 

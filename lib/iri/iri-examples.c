@@ -245,7 +245,7 @@ example_from_group (GKeyFile   *keyfile,
    * languages (msgfmt --desktop merged them in as Title[de]=…). */
   self->title = g_key_file_get_locale_string (keyfile, group, "Title", NULL, NULL);
   self->explanation = g_key_file_get_locale_string (keyfile, group, "Explanation", NULL, NULL);
-  self->source = g_key_file_get_string (keyfile, group, "Source", NULL);
+  self->source = g_key_file_get_locale_string (keyfile, group, "Source", NULL, NULL);
   self->text = unescape (raw_text != NULL ? raw_text : "");
 
   if (g_strcmp0 (notation, "hebrew") == 0)
@@ -367,6 +367,92 @@ iri_example_get_explanation (IriExample *self)
   g_return_val_if_fail (IRI_IS_EXAMPLE (self), NULL);
 
   return self->explanation;
+}
+
+/* Whether @token (ASCII capitals) is a maximal run of capitals in
+ * @text. */
+static gboolean
+is_capital_run_of (const char *text,
+                   const char *token,
+                   gsize       length)
+{
+  for (const char *p = strstr (text, token); p != NULL; p = strstr (p + 1, token))
+    {
+      gboolean before = p > text && g_ascii_isupper (p[-1]);
+      gboolean after = g_ascii_isupper (p[length]);
+
+      if (!before && !after)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/**
+ * iri_example_dup_explanation:
+ * @self: an example
+ * @letters: the letters the capitals of the Bidi Notation stand for, or
+ *   [enum@Iri.Notation.NONE] to keep the capitals
+ *
+ * Gets the translated explanation, with the capitals it quotes from an
+ * example in Bidi Notation written with the letters they stand for, so
+ * that it names what is shown.  A run of capitals is replaced only when
+ * the example's text has it (as stored: `CDE`) or has it reversed (as
+ * displayed: `EDC`); each replacement is a right-to-left word in U+2067
+ * RIGHT-TO-LEFT ISOLATE … U+2069 POP DIRECTIONAL ISOLATE, which a
+ * right-to-left reader sees as the display shows it.  Other capitals
+ * (`IRI`, `UAX`) are left alone.
+ *
+ * Returns: (transfer full): the explanation
+ *
+ * Since: 0.1
+ */
+char *
+iri_example_dup_explanation (IriExample  *self,
+                             IriNotation  letters)
+{
+  GString *out;
+  const char *p;
+
+  g_return_val_if_fail (IRI_IS_EXAMPLE (self), NULL);
+
+  if (letters == IRI_NOTATION_NONE || self->notation == IRI_NOTATION_NONE)
+    return g_strdup (self->explanation);
+
+  out = g_string_sized_new (strlen (self->explanation) + 16);
+  for (p = self->explanation; *p != '\0';)
+    {
+      gsize length = 0;
+
+      if (!g_ascii_isupper (*p) || (p > self->explanation && g_ascii_isalnum (p[-1])))
+        {
+          g_string_append_c (out, *p++);
+          continue;
+        }
+      while (g_ascii_isupper (p[length]))
+        length++;
+      if (length >= 2 && !g_ascii_isalnum (p[length]))
+        {
+          g_autofree char *token = g_strndup (p, length);
+          g_autofree char *reversed = g_utf8_strreverse (token, length);
+          const char *stored = is_capital_run_of (self->text, token, length) ? token
+                               : is_capital_run_of (self->text, reversed, length) ? reversed : NULL;
+
+          if (stored != NULL)
+            {
+              g_autofree char *word = iri_notation_to_rtl (stored, length, letters);
+
+              /* U+2067 … U+2069 */
+              g_string_append (out, "\xE2\x81\xA7");
+              g_string_append (out, word);
+              g_string_append (out, "\xE2\x81\xA9");
+              p += length;
+              continue;
+            }
+        }
+      g_string_append_len (out, p, length);
+      p += length;
+    }
+  return g_string_free (out, FALSE);
 }
 
 /**

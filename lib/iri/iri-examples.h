@@ -65,6 +65,9 @@ const char     *iri_example_get_title       (IriExample *self);
 IRI_AVAILABLE_IN_0_1
 const char     *iri_example_get_explanation (IriExample *self);
 IRI_AVAILABLE_IN_0_1
+char           *iri_example_dup_explanation (IriExample  *self,
+                                             IriNotation  letters);
+IRI_AVAILABLE_IN_0_1
 const char     *iri_example_get_text        (IriExample *self);
 IRI_AVAILABLE_IN_0_1
 IriNotation     iri_example_get_notation    (IriExample *self);

@@ -103,6 +103,47 @@ test_same_as_golden (void)
     }
 }
 
+static IriExample *
+find_example (const char *id)
+{
+  g_autoptr(GListModel) examples = iri_get_examples ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (examples); i++)
+    {
+      g_autoptr(IriExample) example = g_list_model_get_item (examples, i);
+
+      if (g_str_equal (iri_example_get_id (example), id))
+        return g_steal_pointer (&example);
+    }
+  g_assert_not_reached ();
+}
+
+static void
+test_explanation_letters (void)
+{
+  g_autoptr(IriExample) first = find_example ("rfc3987bis-1");
+  g_autoptr(IriExample) second = find_example ("rfc3987bis-2");
+  g_autofree char *notation = iri_example_dup_explanation (first, IRI_NOTATION_NONE);
+  g_autofree char *hebrew = iri_example_dup_explanation (first, IRI_NOTATION_HEBREW);
+  g_autofree char *arabic = iri_example_dup_explanation (second, IRI_NOTATION_ARABIC);
+
+  g_test_summary ("Explanations name the letters shown: the capitals of the example's "
+                  "text, stored or reversed, become Hebrew or Arabic words in isolates; "
+                  "other capitals stay");
+
+  g_assert_cmpstr (notation, ==, iri_example_get_explanation (first));
+  g_assert_nonnull (strstr (iri_example_get_explanation (first), "CDEFGH"));
+  /* CDEFGH: U+2067, the letters of U+05D2…U+05D7, U+2069. */
+  g_assert_null (strstr (hebrew, "CDEFGH"));
+  g_assert_nonnull (strstr (hebrew, "\xE2\x81\xA7\xD7\x92\xD7\x93\xD7\x94\xD7\x95\xD7\x96\xD7\x97\xE2\x81\xA9"));
+  /* FGH, as stored, in Arabic letters (U+062E U+062F … ); "UAX" and
+   * "N1" are not the example's. */
+  g_assert_null (strstr (arabic, "FGH"));
+  g_assert_null (strstr (arabic, "CDE"));
+  g_assert_nonnull (strstr (arabic, "UAX"));
+  g_assert_nonnull (strstr (arabic, "N1"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -111,6 +152,7 @@ main (int   argc,
 
   g_test_add_func ("/iri/examples/load", test_load);
   g_test_add_func ("/iri/examples/escapes", test_escapes);
+  g_test_add_func ("/iri/examples/explanation-letters", test_explanation_letters);
   g_test_add_func ("/iri/examples/same-as-golden", test_same_as_golden);
 
   return g_test_run ();
