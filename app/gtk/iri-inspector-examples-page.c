@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 #include <iri-gtk.h>
 
+#include "iri-inspector-diagram.h"
 #include "iri-inspector-examples-page.h"
 #include "iri-inspector-util.h"
 
@@ -25,6 +26,7 @@ struct _IriInspectorExamplesPage
   GSettings  *settings;
   IriDisplayPolicy *policy;  /* §5a; never NULL */
   GtkWidget  *list;
+  GtkWidget  *intro;
   GtkWidget  *toggles[3];   /* by Notation */
   gboolean    built;
 };
@@ -33,6 +35,7 @@ G_DEFINE_FINAL_TYPE (IriInspectorExamplesPage, iri_inspector_examples_page, ADW_
 
 enum {
   LOAD,
+  STEPS,
   N_SIGNALS,
 };
 
@@ -118,6 +121,13 @@ load_clicked_cb (GtkButton                *button,
   g_signal_emit (self, signals[LOAD], 0, g_object_get_data (G_OBJECT (button), "iri"));
 }
 
+static void
+steps_clicked_cb (GtkButton                *button,
+                  IriInspectorExamplesPage *self)
+{
+  g_signal_emit (self, signals[STEPS], 0, g_object_get_data (G_OBJECT (button), "iri"));
+}
+
 static GtkWidget *
 example_row (IriInspectorExamplesPage *self,
              IriExample               *example,
@@ -130,11 +140,11 @@ example_row (IriInspectorExamplesPage *self,
   GtkWidget *row = adw_expander_row_new ();
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
   GtkWidget *load = gtk_button_new_with_label (_("Inspect"));
+  GtkWidget *steps;
   GtkWidget *explanation;
   g_autofree char *title = g_strdup_printf ("%u. %s", number, iri_example_get_title (example));
   g_autofree char *rtl_text = NULL;
   g_autofree char *logical = NULL;
-  g_autofree char *shown_logical = NULL;
   g_autofree char *load_tooltip = NULL;
 
   /* Examples in Bidi Notation are laid out with real letters; which ones
@@ -158,10 +168,24 @@ example_row (IriInspectorExamplesPage *self,
     }
 
   logical = in_notation ? iri_notation_from_rtl (rtl_text, -1, mapping) : g_strdup (rtl_text);
-  shown_logical = in_notation ? as_visual (logical) : iri_inspector_isolate (logical);
   /* Translators: a label above an IRI as it is stored, in logical order */
   gtk_box_append (GTK_BOX (box), caption (_("Logical order (as stored)")));
-  gtk_box_append (GTK_BOX (box), monospace_line (shown_logical));
+  {
+    /* Stored order as it is in memory, a character per box, left to
+     * right; laid out as text, right-to-left letters would be reordered
+     * and look like the display.  Under it, where each one is shown. */
+    g_autoptr(IriBidiTrace) trace = iri_bidi_trace_new (logical, -1, IRI_BIDI_PARAGRAPH_LTR,
+                                                        in_notation ? mapping : IRI_NOTATION_NONE);
+    GtkWidget *diagram = iri_inspector_diagram_new ();
+    GtkWidget *scrolled = gtk_scrolled_window_new ();
+
+    iri_inspector_diagram_set_scale (IRI_INSPECTOR_DIAGRAM (diagram), 0.75);
+    iri_inspector_diagram_set_trace (IRI_INSPECTOR_DIAGRAM (diagram), trace);
+    gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_AUTOMATIC, GTK_POLICY_NEVER);
+    gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scrolled), TRUE);
+    gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), diagram);
+    gtk_box_append (GTK_BOX (box), scrolled);
+  }
 
   if (iri_example_get_kind (example) != IRI_EXAMPLE_KIND_TEXT)
     {
@@ -175,7 +199,13 @@ example_row (IriInspectorExamplesPage *self,
     add_display (box, _("Without the left-to-right embedding, in a right-to-left paragraph"), rtl_text,
                  IRI_DISPLAY_EMBED, IRI_BIDI_LAYOUT_RTL_PARAGRAPH, mapping, in_notation);
 
-  explanation = gtk_label_new (iri_example_get_explanation (example));
+  {
+    /* With real letters, the explanation names those letters. */
+    g_autofree char *why = iri_example_dup_explanation (example, notation == NOTATION_BIDI ? IRI_NOTATION_NONE
+                                                                                        : mapping);
+
+    explanation = gtk_label_new (why);
+  }
   gtk_label_set_wrap (GTK_LABEL (explanation), TRUE);
   gtk_label_set_xalign (GTK_LABEL (explanation), 0);
   gtk_widget_set_margin_top (explanation, 6);
@@ -190,6 +220,7 @@ example_row (IriInspectorExamplesPage *self,
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
   adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (row), iri_example_get_source (example));
   adw_expander_row_add_row (ADW_EXPANDER_ROW (row), box);
+  g_object_set_data_full (G_OBJECT (row), "example-id", g_strdup (iri_example_get_id (example)), g_free);
 
   gtk_widget_set_valign (load, GTK_ALIGN_CENTER);
   load_tooltip = g_strdup_printf (_("Inspect example %u in the address field"), number);
@@ -205,21 +236,58 @@ example_row (IriInspectorExamplesPage *self,
     iri_inspector_set_accessible_label (load, load_name);
   }
   gtk_widget_set_sensitive (load, iri_example_get_kind (example) != IRI_EXAMPLE_KIND_TEXT);
+
+  /* Every example, text or IRI, can be followed step by step. */
+  {
+    g_autofree char *steps_name =
+      /* Translators: the accessible name of the button that shows an
+       * example on the Steps page, e.g. "Steps of example 5: A right-to-left host and path" */
+      g_strdup_printf (_("Steps of example %u: %s"), number, iri_example_get_title (example));
+
+    steps = gtk_button_new_from_icon_name ("format-text-direction-symbolic");
+    gtk_widget_set_valign (steps, GTK_ALIGN_CENTER);
+    gtk_widget_add_css_class (steps, "flat");
+    gtk_widget_set_tooltip_text (steps, _("Follow the bidi algorithm step by step"));
+    iri_inspector_set_accessible_label (steps, steps_name);
+    g_object_set_data_full (G_OBJECT (steps), "iri", g_strdup (rtl_text), g_free);
+    g_signal_connect (steps, "clicked", G_CALLBACK (steps_clicked_cb), self);
+  }
   g_object_set_data_full (G_OBJECT (load), "iri", g_steal_pointer (&rtl_text), g_free);
   g_signal_connect (load, "clicked", G_CALLBACK (load_clicked_cb), self);
   /* add_action was renamed add_suffix in libadwaita 1.4. */
 #if ADW_CHECK_VERSION (1, 4, 0)
+  adw_expander_row_add_suffix (ADW_EXPANDER_ROW (row), steps);
   adw_expander_row_add_suffix (ADW_EXPANDER_ROW (row), load);
 #else
+  adw_expander_row_add_action (ADW_EXPANDER_ROW (row), steps);
   adw_expander_row_add_action (ADW_EXPANDER_ROW (row), load);
 #endif
   return row;
 }
 
 static void
+update_intro (IriInspectorExamplesPage *self,
+              Notation                  notation)
+{
+  const char *text;
+
+  if (notation == NOTATION_HEBREW)
+    text = _("The examples of RFC 3987bis §4.4 and the display hazards browsers are known for. "
+             "Where the draft writes capital letters for right-to-left letters, they are shown here with Hebrew letters.");
+  else if (notation == NOTATION_ARABIC)
+    text = _("The examples of RFC 3987bis §4.4 and the display hazards browsers are known for. "
+             "Where the draft writes capital letters for right-to-left letters, they are shown here with Arabic letters.");
+  else
+    text = _("The examples of RFC 3987bis §4.4 and the display hazards browsers are known for. "
+             "In Bidi Notation, capital letters stand for right-to-left letters.");
+  gtk_label_set_text (GTK_LABEL (self->intro), text);
+}
+
+static void
 rebuild (IriInspectorExamplesPage *self)
 {
   g_autoptr(GListModel) examples = NULL;
+  g_autoptr(GHashTable) expanded = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   Notation notation = g_settings_get_enum (self->settings, "notation");
   GtkWidget *child;
 
@@ -231,15 +299,26 @@ rebuild (IriInspectorExamplesPage *self)
     }
   self->built = TRUE;
 
+  update_intro (self, notation);
+  /* The rows a reader opened stay open in the new notation. */
   while ((child = gtk_widget_get_first_child (self->list)) != NULL)
-    gtk_list_box_remove (GTK_LIST_BOX (self->list), child);
+    {
+      const char *id = g_object_get_data (G_OBJECT (child), "example-id");
+
+      if (id != NULL && adw_expander_row_get_expanded (ADW_EXPANDER_ROW (child)))
+        g_hash_table_add (expanded, g_strdup (id));
+      gtk_list_box_remove (GTK_LIST_BOX (self->list), child);
+    }
 
   examples = iri_get_examples ();
   for (guint i = 0; i < g_list_model_get_n_items (examples); i++)
     {
       g_autoptr(IriExample) example = g_list_model_get_item (examples, i);
+      GtkWidget *row = example_row (self, example, i + 1, notation);
 
-      gtk_list_box_append (GTK_LIST_BOX (self->list), example_row (self, example, i + 1, notation));
+      if (g_hash_table_contains (expanded, iri_example_get_id (example)))
+        adw_expander_row_set_expanded (ADW_EXPANDER_ROW (row), TRUE);
+      gtk_list_box_append (GTK_LIST_BOX (self->list), row);
     }
 }
 
@@ -318,6 +397,15 @@ iri_inspector_examples_page_class_init (IriInspectorExamplesPageClass *klass)
    */
   signals[LOAD] = g_signal_new ("load", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                                 G_TYPE_NONE, 1, G_TYPE_STRING);
+
+  /**
+   * IriInspectorExamplesPage::steps:
+   * @iri: the example, with real right-to-left letters
+   *
+   * Emitted to follow the example on the Steps page.
+   */
+  signals[STEPS] = g_signal_new ("steps", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                 G_TYPE_NONE, 1, G_TYPE_STRING);
 }
 
 static void
@@ -336,17 +424,16 @@ iri_inspector_examples_page_new (GSettings *settings)
    * real Hebrew or Arabic letters */
   const char *labels[] = { N_("Bidi Notation"), N_("Hebrew"), N_("Arabic") };
   GtkWidget *group = NULL;
-  GtkWidget *intro;
 
   self->settings = g_object_ref (settings);
   iri_inspector_examples_page_set_display_policy (self, NULL);
 
-  intro = gtk_label_new (_("The examples of RFC 3987bis §4.4 and the display hazards browsers are known for. "
-                           "In Bidi Notation, capital letters stand for right-to-left letters."));
-  gtk_label_set_wrap (GTK_LABEL (intro), TRUE);
-  gtk_label_set_xalign (GTK_LABEL (intro), 0);
-  gtk_widget_add_css_class (intro, "dim-label");
-  gtk_box_append (GTK_BOX (box), intro);
+  self->intro = gtk_label_new (NULL);
+  gtk_label_set_wrap (GTK_LABEL (self->intro), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (self->intro), 0);
+  gtk_widget_add_css_class (self->intro, "dim-label");
+  gtk_box_append (GTK_BOX (box), self->intro);
+  update_intro (self, g_settings_get_enum (settings, "notation"));
 
   gtk_widget_add_css_class (toggles, "linked");
   gtk_widget_set_halign (toggles, GTK_ALIGN_START);

@@ -22,6 +22,7 @@
 #include "iri-inspector-diagnostics-page.h"
 #include "iri-inspector-examples-page.h"
 #include "iri-inspector-lazy-list.h"
+#include "iri-inspector-steps-page.h"
 #include "iri-inspector-table-page.h"
 #include "iri-inspector-uri-page.h"
 #include "iri-inspector-util.h"
@@ -37,11 +38,12 @@ typedef enum {
   PAGE_CHARACTERS,
   PAGE_COMPARE,
   PAGE_EXAMPLES,
+  PAGE_STEPS,
   N_PAGES,
 } Page;
 
 static const char *page_names[N_PAGES] = {
-  "units", "diagnostics", "uri", "characters", "compare", "examples",
+  "units", "diagnostics", "uri", "characters", "compare", "examples", "steps",
 };
 
 struct _IriInspectorWindow
@@ -295,6 +297,9 @@ update_page (IriInspectorWindow *self,
       break;
     case PAGE_COMPARE:
       iri_inspector_compare_page_set_analysis (IRI_INSPECTOR_COMPARE_PAGE (widget), self->analysis);
+      break;
+    case PAGE_STEPS:
+      iri_inspector_steps_page_set_analysis (IRI_INSPECTOR_STEPS_PAGE (widget), self->analysis);
       break;
     case PAGE_EXAMPLES:
     case N_PAGES:
@@ -1560,6 +1565,15 @@ page_load_cb (IriInspectorWindow *self,
   gtk_widget_grab_focus (self->entry);
 }
 
+/* An example opened in the Steps page: loaded, then shown step by step. */
+static void
+example_steps_cb (IriInspectorWindow *self,
+                  const char         *iri)
+{
+  set_text (self, iri);
+  adw_view_stack_set_visible_child_name (self->view_stack, page_names[PAGE_STEPS]);
+}
+
 static void
 iri_inspector_window_init (IriInspectorWindow *self)
 {
@@ -1600,6 +1614,8 @@ iri_inspector_window_new (IriInspectorApplication *application)
   add_page (self, PAGE_URI, iri_inspector_uri_page_new (), _("URI"), "insert-link-symbolic");
   add_page (self, PAGE_CHARACTERS, iri_inspector_table_page_new (IRI_INSPECTOR_TABLE_CHARACTERS),
             _("Characters"), "accessories-character-map-symbolic");
+  /* Translators: the page that shows the bidi algorithm step by step */
+  add_page (self, PAGE_STEPS, iri_inspector_steps_page_new (), _("Steps"), "format-text-direction-symbolic");
   add_page (self, PAGE_COMPARE, iri_inspector_compare_page_new (), _("Compare"), "view-dual-symbolic");
   add_page (self, PAGE_EXAMPLES, iri_inspector_examples_page_new (self->settings),
             _("Examples"), "accessories-dictionary-symbolic");
@@ -1609,6 +1625,8 @@ iri_inspector_window_new (IriInspectorApplication *application)
   g_signal_connect_object (self->pages[PAGE_URI], "copied", G_CALLBACK (uri_copied_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->pages[PAGE_URI], "load", G_CALLBACK (page_load_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->pages[PAGE_EXAMPLES], "load", G_CALLBACK (page_load_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->pages[PAGE_EXAMPLES], "steps", G_CALLBACK (example_steps_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->pages[PAGE_STEPS], "toast", G_CALLBACK (toast), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->view_stack, "notify::visible-child", G_CALLBACK (visible_page_changed_cb),
                            self, G_CONNECT_SWAPPED);
   adw_view_stack_set_visible_child_name (self->view_stack, page_names[PAGE_DIAGNOSTICS]);

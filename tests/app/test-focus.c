@@ -182,6 +182,12 @@ is_iri_field (GtkWidget *widget)
   return gtk_widget_get_ancestor (widget, IRI_GTK_TYPE_ENTRY) != NULL;
 }
 
+static gboolean
+is_steps_table (GtkWidget *widget)
+{
+  return g_str_equal (G_OBJECT_TYPE_NAME (widget), "StepsTable");
+}
+
 static const PageCase page_cases[] = {
   { "units", "units", NULL, NULL, "a control of the Units page" },
   { "diagnostics", "diagnostics", NULL, NULL, "a row of the findings list" },
@@ -191,6 +197,7 @@ static const PageCase page_cases[] = {
   { "characters", "characters", NULL, NULL, "a control of the Characters page" },
   { "compare", "compare", NULL, is_iri_field, "the Compare field" },
   { "examples", "examples", NULL, is_inspect_button, "an Inspect button of the Examples page" },
+  { "steps", "steps", NULL, is_steps_table, "the table of the Steps page" },
 };
 
 /* Tab from the address field through the whole window and back to the

@@ -1,0 +1,855 @@
+/* iri-inspector-steps-page.c: the Steps page
+ *
+ * The Unicode Bidirectional Algorithm (UAX #9) on the text of the
+ * address field, step by step, as `iri explain` prints it: the picture
+ * of stored and displayed order (IriInspectorDiagram), and under it a
+ * table with a column per character, in stored order under the
+ * picture's top row, and a row per step, showing what each rule
+ * changed.  Selecting a character (a click, or the arrow keys in the
+ * table) selects it in the address field and the renderings
+ * ("highlight") and outlines it in the picture; the rule of the
+ * selected row is explained under the table in one sentence.
+ *
+ * The table draws only the columns in view: a 2 000-character IRI has
+ * 34 000 cells, and a keystroke redraws the page (§4.3).
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "iri-bidi-diagram.h"
+#include "iri-inspector-diagram.h"
+#include "iri-inspector-steps-page.h"
+#include "iri-inspector-util.h"
+
+/* The table's geometry: the picture's boxes are 34 wide after a margin
+ * of 16, so a label column of 96 puts each column under its box when
+ * the picture is indented by 80. */
+#define CELL_WIDTH 34
+#define CELL_HEIGHT 22
+#define LABEL_WIDTH 96
+#define DIAGRAM_INDENT (LABEL_WIDTH - 16)
+
+typedef enum {
+  ROW_INDEX,
+  ROW_CHARACTER,
+  ROW_CLASS,
+  ROW_EXPLICIT,
+  ROW_EXPLICIT_LEVEL,
+  ROW_W1, ROW_W2, ROW_W3, ROW_W4, ROW_W5, ROW_W6, ROW_W7,
+  ROW_N0, ROW_N1, ROW_N2,
+  ROW_IMPLICIT,
+  ROW_LINE,
+  ROW_VISUAL,
+  ROW_MIRROR,
+  N_ROWS,
+} Row;
+
+/* The step a row shows. */
+static IriBidiStep
+row_step (Row row)
+{
+  switch (row)
+    {
+    case ROW_INDEX:
+    case ROW_CHARACTER:
+    case ROW_CLASS:
+      return IRI_BIDI_STEP_CLASSES;
+    case ROW_EXPLICIT:
+    case ROW_EXPLICIT_LEVEL:
+      return IRI_BIDI_STEP_EXPLICIT;
+    case ROW_IMPLICIT:
+      return IRI_BIDI_STEP_IMPLICIT;
+    case ROW_LINE:
+      return IRI_BIDI_STEP_LINE;
+    case ROW_VISUAL:
+    case ROW_MIRROR:
+      return IRI_BIDI_STEP_REORDER;
+    case N_ROWS:
+    default:
+      return IRI_BIDI_STEP_W1 + (row - ROW_W1);
+    }
+}
+
+static const char *
+row_label (Row row)
+{
+  switch (row)
+    {
+    case ROW_INDEX:
+      /* Translators: a row of the Steps table: each character's index in
+       * stored order */
+      return _("index");
+    case ROW_CHARACTER:
+      /* Translators: a row of the Steps table */
+      return _("character");
+    case ROW_CLASS:
+      return "Bidi_Class";
+    case ROW_EXPLICIT_LEVEL:
+      /* Translators: a row of the Steps table: the level set by X1–X10 */
+      return _("level");
+    case ROW_VISUAL:
+      /* Translators: a row of the Steps table: where each character is
+       * displayed, counting from the left */
+      return _("visual");
+    case ROW_MIRROR:
+      return "L4";
+    case ROW_EXPLICIT:
+    case ROW_W1: case ROW_W2: case ROW_W3: case ROW_W4: case ROW_W5: case ROW_W6: case ROW_W7:
+    case ROW_N0: case ROW_N1: case ROW_N2:
+    case ROW_IMPLICIT:
+    case ROW_LINE:
+    case N_ROWS:
+    default:
+      return iri_bidi_step_get_name (row_step (row));
+    }
+}
+
+/* A cell: its text, and whether the row's rule changed the character. */
+static char *
+cell_text (IriBidiTrace *trace,
+           Row           row,
+           gsize         i,
+           gboolean     *changed)
+{
+  IriBidiStep step = row_step (row);
+  const char *rule = iri_bidi_trace_get_rule (trace, step, i);
+  gboolean removed = iri_bidi_trace_is_removed (trace, i);
+
+  *changed = FALSE;
+  switch (row)
+    {
+    case ROW_INDEX:
+      return g_strdup_printf ("%lu", (gulong) i);
+    case ROW_CHARACTER:
+      return iri_bidi_diagram_char_label (iri_bidi_trace_get_char (trace, i));
+    case ROW_CLASS:
+      return g_strdup (iri_bidi_class_get_name (iri_bidi_trace_get_class (trace, IRI_BIDI_STEP_CLASSES, i)));
+    case ROW_EXPLICIT_LEVEL:
+    case ROW_IMPLICIT:
+      *changed = row == ROW_IMPLICIT && rule != NULL;
+      return g_strdup_printf ("%u", iri_bidi_trace_get_level (trace, step, i));
+    case ROW_LINE:
+      *changed = rule != NULL;
+      return rule != NULL ? g_strdup_printf ("%u", iri_bidi_trace_get_level (trace, step, i)) : g_strdup ("·");
+    case ROW_VISUAL:
+      *changed = iri_bidi_trace_logical_to_visual (trace, i) != i;
+      return g_strdup_printf ("%lu", (gulong) iri_bidi_trace_logical_to_visual (trace, i));
+    case ROW_MIRROR:
+      {
+        gunichar mirror = iri_bidi_trace_get_mirror (trace, i);
+
+        *changed = mirror != 0;
+        return mirror != 0 ? iri_bidi_diagram_char_label (mirror) : g_strdup ("·");
+      }
+    case ROW_EXPLICIT:
+    case ROW_W1: case ROW_W2: case ROW_W3: case ROW_W4: case ROW_W5: case ROW_W6: case ROW_W7:
+    case ROW_N0: case ROW_N1: case ROW_N2:
+    case N_ROWS:
+    default:
+      *changed = rule != NULL;
+      if (removed && row != ROW_EXPLICIT)
+        return g_strdup ("");
+      if (rule != NULL && g_str_equal (rule, "X9"))
+        return g_strdup ("x");
+      if (rule != NULL)
+        return g_strdup (iri_bidi_class_get_name (iri_bidi_trace_get_class (trace, step, i)));
+      return g_strdup ("·");
+    }
+}
+
+/* The table ---------------------------------------------------------- */
+
+#define STEPS_TYPE_TABLE (steps_table_get_type ())
+G_DECLARE_FINAL_TYPE (StepsTable, steps_table, STEPS, TABLE, GtkWidget)
+
+struct _StepsTable
+{
+  GtkWidget      parent_instance;
+
+  IriBidiTrace  *trace;
+  GtkAdjustment *hadjustment;   /* of the scrolled window, for the columns in view */
+  GHashTable    *layouts;       /* cell text → PangoLayout */
+  gssize         selected;
+  Row            row;
+};
+
+G_DEFINE_FINAL_TYPE (StepsTable, steps_table, GTK_TYPE_WIDGET)
+
+enum {
+  TABLE_SELECTED,
+  N_TABLE_SIGNALS,
+};
+
+static guint table_signals[N_TABLE_SIGNALS];
+
+static PangoLayout *
+table_layout (StepsTable *self,
+              const char *text)
+{
+  PangoLayout *layout = g_hash_table_lookup (self->layouts, text);
+
+  if (layout == NULL)
+    {
+      layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), text);
+      /* Each cell holds one character or one name, left to right. */
+      pango_layout_set_auto_dir (layout, FALSE);
+      g_hash_table_insert (self->layouts, g_strdup (text), layout);
+    }
+  return layout;
+}
+
+static void
+steps_table_measure (GtkWidget      *widget,
+                     GtkOrientation  orientation,
+                     int             for_size,
+                     int            *minimum,
+                     int            *natural,
+                     int            *minimum_baseline,
+                     int            *natural_baseline)
+{
+  StepsTable *self = STEPS_TABLE (widget);
+  gsize n = self->trace != NULL ? iri_bidi_trace_get_n_chars (self->trace) : 0;
+
+  if (orientation == GTK_ORIENTATION_HORIZONTAL)
+    *minimum = *natural = LABEL_WIDTH + n * CELL_WIDTH + 16;
+  else
+    *minimum = *natural = N_ROWS * CELL_HEIGHT;
+}
+
+static void
+draw_text (GtkSnapshot   *snapshot,
+           PangoLayout   *layout,
+           double         x,
+           double         y,
+           double         width,
+           const GdkRGBA *color)
+{
+  PangoRectangle logical;
+
+  pango_layout_get_pixel_extents (layout, NULL, &logical);
+  gtk_snapshot_save (snapshot);
+  gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (x + (width - logical.width) / 2,
+                                                          y + (CELL_HEIGHT - logical.height) / 2));
+  gtk_snapshot_append_layout (snapshot, layout, color);
+  gtk_snapshot_restore (snapshot);
+}
+
+static void
+steps_table_snapshot (GtkWidget   *widget,
+                      GtkSnapshot *snapshot)
+{
+  StepsTable *self = STEPS_TABLE (widget);
+  gsize n = self->trace != NULL ? iri_bidi_trace_get_n_chars (self->trace) : 0;
+  GdkRGBA color, dim, changed = { 0.80, 0.40, 0.05, 1.0 }, band = { 0.21, 0.52, 0.89, 0.18 };
+  double x0 = 0, x1 = gtk_widget_get_width (widget);
+  gsize first, last;
+
+  if (n == 0)
+    return;
+#if GTK_CHECK_VERSION (4, 10, 0)
+  gtk_widget_get_color (widget, &color);
+#else
+  gtk_style_context_get_color (gtk_widget_get_style_context (widget), &color);
+#endif
+  dim = color;
+  dim.alpha *= 0.45;
+
+  /* Only the columns in view. */
+  if (self->hadjustment != NULL)
+    {
+      x0 = gtk_adjustment_get_value (self->hadjustment);
+      x1 = x0 + gtk_adjustment_get_page_size (self->hadjustment);
+    }
+  first = x0 > LABEL_WIDTH ? (gsize) ((x0 - LABEL_WIDTH) / CELL_WIDTH) : 0;
+  last = MIN (n, (gsize) MAX (0.0, (x1 - LABEL_WIDTH) / CELL_WIDTH) + 1);
+
+  if (self->selected >= 0)
+    {
+      gtk_snapshot_append_color (snapshot, &band,
+                                 &GRAPHENE_RECT_INIT (LABEL_WIDTH + self->selected * CELL_WIDTH, 0,
+                                                      CELL_WIDTH, N_ROWS * CELL_HEIGHT));
+      gtk_snapshot_append_color (snapshot, &band,
+                                 &GRAPHENE_RECT_INIT (0, self->row * CELL_HEIGHT,
+                                                      LABEL_WIDTH + n * CELL_WIDTH, CELL_HEIGHT));
+    }
+
+  for (Row row = 0; row < N_ROWS; row++)
+    {
+      double y = row * CELL_HEIGHT;
+
+      for (gsize i = first; i < last; i++)
+        {
+          gboolean is_changed;
+          g_autofree char *text = cell_text (self->trace, row, i, &is_changed);
+
+          if (*text == '\0')
+            continue;
+          draw_text (snapshot, table_layout (self, text), LABEL_WIDTH + i * CELL_WIDTH, y, CELL_WIDTH,
+                     is_changed ? &changed : g_str_equal (text, "·") ? &dim : &color);
+        }
+    }
+
+  /* The labels, in view however far the table is scrolled. */
+  for (Row row = 0; row < N_ROWS; row++)
+    {
+      PangoLayout *layout = table_layout (self, row_label (row));
+      PangoRectangle logical;
+
+      pango_layout_get_pixel_extents (layout, NULL, &logical);
+      gtk_snapshot_save (snapshot);
+      gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (x0 + 4, row * CELL_HEIGHT + (CELL_HEIGHT - logical.height) / 2));
+      gtk_snapshot_append_layout (snapshot, layout, &dim);
+      gtk_snapshot_restore (snapshot);
+    }
+
+  if (gtk_widget_has_visible_focus (widget) && self->selected >= 0)
+    {
+      GskRoundedRect outline;
+      GdkRGBA ring = { 0.21, 0.52, 0.89, 1.0 };
+
+      gsk_rounded_rect_init_from_rect (&outline,
+                                       &GRAPHENE_RECT_INIT (LABEL_WIDTH + self->selected * CELL_WIDTH,
+                                                            self->row * CELL_HEIGHT, CELL_WIDTH, CELL_HEIGHT), 3);
+      gtk_snapshot_append_border (snapshot, &outline, (float[]) { 2, 2, 2, 2 },
+                                  (GdkRGBA[]) { ring, ring, ring, ring });
+    }
+}
+
+static void
+table_select (StepsTable *self,
+              gssize      index,
+              Row         row)
+{
+  gsize n = self->trace != NULL ? iri_bidi_trace_get_n_chars (self->trace) : 0;
+
+  if (n == 0)
+    return;
+  index = CLAMP (index, 0, (gssize) n - 1);
+  row = CLAMP ((int) row, 0, N_ROWS - 1);
+  self->selected = index;
+  self->row = row;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  /* Keep the selected column in view. */
+  if (self->hadjustment != NULL)
+    gtk_adjustment_clamp_page (self->hadjustment, LABEL_WIDTH + index * CELL_WIDTH - LABEL_WIDTH,
+                               LABEL_WIDTH + (index + 1) * CELL_WIDTH);
+  g_signal_emit (self, table_signals[TABLE_SELECTED], 0);
+}
+
+static void
+table_pressed_cb (GtkGestureClick *gesture,
+                  int              n_press,
+                  double           x,
+                  double           y,
+                  StepsTable      *self)
+{
+  if (x < LABEL_WIDTH + (self->hadjustment != NULL ? gtk_adjustment_get_value (self->hadjustment) : 0))
+    return;
+  gtk_widget_grab_focus (GTK_WIDGET (self));
+  table_select (self, (gssize) ((x - LABEL_WIDTH) / CELL_WIDTH), (Row) (y / CELL_HEIGHT));
+}
+
+static gboolean
+table_key_pressed_cb (GtkEventControllerKey *controller,
+                      guint                  keyval,
+                      guint                  keycode,
+                      GdkModifierType        state,
+                      StepsTable            *self)
+{
+  gssize index = MAX (self->selected, 0);
+  gsize n = self->trace != NULL ? iri_bidi_trace_get_n_chars (self->trace) : 0;
+
+  switch (keyval)
+    {
+    /* Columns are in stored order, left to right, whatever the
+     * direction of the interface: Left is the previous character. */
+    case GDK_KEY_Left:
+    case GDK_KEY_KP_Left:
+      table_select (self, self->selected < 0 ? 0 : index - 1, self->row);
+      return TRUE;
+    case GDK_KEY_Right:
+    case GDK_KEY_KP_Right:
+      table_select (self, self->selected < 0 ? 0 : index + 1, self->row);
+      return TRUE;
+    case GDK_KEY_Up:
+    case GDK_KEY_KP_Up:
+      table_select (self, index, self->row > 0 ? self->row - 1 : 0);
+      return TRUE;
+    case GDK_KEY_Down:
+    case GDK_KEY_KP_Down:
+      table_select (self, index, self->row + 1);
+      return TRUE;
+    case GDK_KEY_Home:
+      table_select (self, 0, self->row);
+      return TRUE;
+    case GDK_KEY_End:
+      table_select (self, (gssize) n - 1, self->row);
+      return TRUE;
+    default:
+      return FALSE;
+    }
+}
+
+static void
+steps_table_css_changed (GtkWidget         *widget,
+                         GtkCssStyleChange *change)
+{
+  StepsTable *self = STEPS_TABLE (widget);
+
+  GTK_WIDGET_CLASS (steps_table_parent_class)->css_changed (widget, change);
+  /* New fonts or colours: new layouts. */
+  g_hash_table_remove_all (self->layouts);
+  gtk_widget_queue_draw (widget);
+}
+
+static void
+steps_table_dispose (GObject *object)
+{
+  StepsTable *self = STEPS_TABLE (object);
+
+  g_clear_pointer (&self->trace, iri_bidi_trace_unref);
+  g_clear_pointer (&self->layouts, g_hash_table_unref);
+  if (self->hadjustment != NULL)
+    g_signal_handlers_disconnect_by_data (self->hadjustment, self);
+  g_clear_object (&self->hadjustment);
+
+  G_OBJECT_CLASS (steps_table_parent_class)->dispose (object);
+}
+
+static void
+steps_table_class_init (StepsTableClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->dispose = steps_table_dispose;
+  widget_class->measure = steps_table_measure;
+  widget_class->snapshot = steps_table_snapshot;
+  widget_class->css_changed = steps_table_css_changed;
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GRID);
+
+  table_signals[TABLE_SELECTED] = g_signal_new ("selected", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                                0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+}
+
+static void
+steps_table_init (StepsTable *self)
+{
+  GtkGesture *click = gtk_gesture_click_new ();
+  GtkEventController *keys = gtk_event_controller_key_new ();
+
+  self->layouts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
+  self->selected = -1;
+  self->row = ROW_CLASS;
+  gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_halign (GTK_WIDGET (self), GTK_ALIGN_START);
+  g_signal_connect (click, "pressed", G_CALLBACK (table_pressed_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
+  g_signal_connect (keys, "key-pressed", G_CALLBACK (table_key_pressed_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), keys);
+}
+
+/* The page ----------------------------------------------------------- */
+
+struct _IriInspectorStepsPage
+{
+  AdwBin        parent_instance;
+
+  IriBidiTrace *trace;
+  char         *text;
+  GtkWidget    *stack;
+  GtkWidget    *diagram;
+  GtkWidget    *table;
+  GtkWidget    *explanation;
+  GtkWidget    *rtl_toggle;
+  GtkWidget    *export_button;
+};
+
+G_DEFINE_FINAL_TYPE (IriInspectorStepsPage, iri_inspector_steps_page, ADW_TYPE_BIN)
+
+enum {
+  HIGHLIGHT,
+  TOAST,
+  N_SIGNALS,
+};
+
+static guint signals[N_SIGNALS];
+
+/* The sentence under the table: the selected character, the rule of the
+ * selected row, and what it did to the character. */
+static void
+update_explanation (IriInspectorStepsPage *self)
+{
+  StepsTable *table = STEPS_TABLE (self->table);
+  g_autoptr(GString) text = g_string_new (NULL);
+  gsize i;
+  IriBidiStep step;
+  const char *rule;
+  g_autofree char *label = NULL;
+  gunichar c;
+
+  if (self->trace == NULL || table->selected < 0)
+    {
+      gtk_label_set_text (GTK_LABEL (self->explanation),
+                          _("Select a character in the picture or the table to see what each rule did to it."));
+      return;
+    }
+  i = table->selected;
+  step = row_step (table->row);
+  c = iri_bidi_trace_get_char (self->trace, i);
+  label = iri_bidi_diagram_char_label (c);
+  rule = iri_bidi_trace_get_rule (self->trace, step, i);
+
+  /* Translators: the character selected on the Steps page: its index,
+   * itself, its code point and its bidi class */
+  g_string_append_printf (text, _("Character %lu, “%s” (U+%04X), class %s."), (gulong) i, label, c,
+                          iri_bidi_class_get_name (iri_bidi_trace_get_class (self->trace, IRI_BIDI_STEP_CLASSES, i)));
+  g_string_append_c (text, '\n');
+  if (table->row == ROW_MIRROR)
+    g_string_append (text, _("L4: a character with a mirrored form, such as a bracket, is shown mirrored at a right-to-left level."));
+  else
+    g_string_append (text, iri_bidi_step_get_description (step));
+  g_string_append_c (text, '\n');
+  if (iri_bidi_trace_is_removed (self->trace, i) && step > IRI_BIDI_STEP_EXPLICIT && step < IRI_BIDI_STEP_IMPLICIT)
+    g_string_append (text, _("This character was set aside by X9: the weak and neutral rules skip it."));
+  else if (rule != NULL && (step == IRI_BIDI_STEP_IMPLICIT || step == IRI_BIDI_STEP_LINE))
+    /* Translators: %s is a rule (I1, I2, L1), %u a level */
+    g_string_append_printf (text, _("Here %s gave it level %u."), rule, iri_bidi_trace_get_level (self->trace, step, i));
+  else if (rule != NULL && step == IRI_BIDI_STEP_REORDER)
+    /* Translators: %lu is a position, counted from the left */
+    g_string_append_printf (text, _("It is displayed at position %lu."), (gulong) iri_bidi_trace_logical_to_visual (self->trace, i));
+  else if (rule != NULL && g_str_equal (rule, "X9"))
+    g_string_append (text, _("Here X9 set it aside."));
+  else if (rule != NULL)
+    /* Translators: %s is a rule (W2, N1…), then a bidi class (AN, R…) */
+    g_string_append_printf (text, _("Here %s changed its class to %s."), rule,
+                            iri_bidi_class_get_name (iri_bidi_trace_get_class (self->trace, step, i)));
+  else
+    g_string_append (text, _("This step did not change it."));
+  g_string_append_c (text, '\n');
+  /* Translators: the levels of the selected character and where it is
+   * displayed */
+  g_string_append_printf (text, _("Levels: %u after X1–X10, %u after I1–I2, %u on the line; displayed at position %lu."),
+                          iri_bidi_trace_get_level (self->trace, IRI_BIDI_STEP_EXPLICIT, i),
+                          iri_bidi_trace_get_level (self->trace, IRI_BIDI_STEP_IMPLICIT, i),
+                          iri_bidi_trace_get_level (self->trace, IRI_BIDI_STEP_LINE, i),
+                          (gulong) iri_bidi_trace_logical_to_visual (self->trace, i));
+  gtk_label_set_text (GTK_LABEL (self->explanation), text->str);
+}
+
+static void
+select_index (IriInspectorStepsPage *self,
+              gssize                 index,
+              gboolean               emit)
+{
+  StepsTable *table = STEPS_TABLE (self->table);
+
+  if (self->trace == NULL || index < 0 || (gsize) index >= iri_bidi_trace_get_n_chars (self->trace))
+    index = -1;
+  table->selected = index;
+  gtk_widget_queue_draw (self->table);
+  iri_inspector_diagram_set_selected (IRI_INSPECTOR_DIAGRAM (self->diagram), index);
+  update_explanation (self);
+  if (emit && index >= 0)
+    g_signal_emit (self, signals[HIGHLIGHT], 0, (guint64) index, (guint64) index + 1);
+}
+
+static void
+table_selected_cb (IriInspectorStepsPage *self)
+{
+  select_index (self, STEPS_TABLE (self->table)->selected, TRUE);
+}
+
+static void
+diagram_activated_cb (IriInspectorStepsPage *self,
+                      guint                  index)
+{
+  select_index (self, index, TRUE);
+}
+
+static void
+retrace (IriInspectorStepsPage *self)
+{
+  StepsTable *table = STEPS_TABLE (self->table);
+  IriBidiParagraph paragraph = gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (self->rtl_toggle))
+                                 ? IRI_BIDI_PARAGRAPH_RTL : IRI_BIDI_PARAGRAPH_LTR;
+
+  g_clear_pointer (&self->trace, iri_bidi_trace_unref);
+  if (self->text != NULL && *self->text != '\0')
+    self->trace = iri_bidi_trace_new (self->text, -1, paragraph, IRI_NOTATION_NONE);
+
+  g_clear_pointer (&table->trace, iri_bidi_trace_unref);
+  if (self->trace != NULL)
+    table->trace = iri_bidi_trace_ref (self->trace);
+  gtk_widget_queue_resize (self->table);
+  iri_inspector_diagram_set_trace (IRI_INSPECTOR_DIAGRAM (self->diagram), self->trace);
+  gtk_widget_set_sensitive (self->export_button, self->trace != NULL);
+  gtk_stack_set_visible_child_name (GTK_STACK (self->stack), self->trace != NULL ? "steps" : "empty");
+  /* The selection stays on the same index while typing, if it still
+   * exists; it is not sent to the address field again. */
+  select_index (self, table->selected, FALSE);
+}
+
+void
+iri_inspector_steps_page_set_analysis (IriInspectorStepsPage *self,
+                                       IriAnalysis           *analysis)
+{
+  const char *text = analysis != NULL ? iri_analysis_get_text (analysis) : "";
+
+  g_return_if_fail (IRI_INSPECTOR_IS_STEPS_PAGE (self));
+
+  if (g_strcmp0 (text, self->text) == 0)
+    return;
+  g_free (self->text);
+  self->text = g_strdup (text);
+  retrace (self);
+}
+
+void
+iri_inspector_steps_page_select (IriInspectorStepsPage *self,
+                                 gssize                 index)
+{
+  g_return_if_fail (IRI_INSPECTOR_IS_STEPS_PAGE (self));
+
+  select_index (self, index, FALSE);
+}
+
+gssize
+iri_inspector_steps_page_get_selected (IriInspectorStepsPage *self)
+{
+  g_return_val_if_fail (IRI_INSPECTOR_IS_STEPS_PAGE (self), -1);
+
+  return STEPS_TABLE (self->table)->selected;
+}
+
+IriBidiTrace *
+iri_inspector_steps_page_get_trace (IriInspectorStepsPage *self)
+{
+  g_return_val_if_fail (IRI_INSPECTOR_IS_STEPS_PAGE (self), NULL);
+
+  return self->trace;
+}
+
+static void
+export_to (IriInspectorStepsPage *self,
+           GFile                 *file)
+{
+  g_autofree char *path = file != NULL ? g_file_get_path (file) : NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *message = NULL;
+
+  if (path == NULL || self->trace == NULL)
+    return;
+  /* PNG by its extension; SVG otherwise. */
+  if (!iri_inspector_diagram_save (IRI_INSPECTOR_DIAGRAM (self->diagram), path,
+                                   g_str_has_suffix (path, ".png") || g_str_has_suffix (path, ".PNG"), &error))
+    message = g_strdup (error->message);
+  else
+    {
+      g_autofree char *name = g_file_get_basename (file);
+
+      /* Translators: %s is a file name */
+      message = g_strdup_printf (_("Picture saved as “%s”"), name);
+    }
+  g_signal_emit (self, signals[TOAST], 0, message);
+}
+
+/* GtkFileDialog from GTK 4.10, which deprecates GtkFileChooserNative. */
+#if GTK_CHECK_VERSION (4, 10, 0)
+static void
+export_done_cb (GObject      *source,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  g_autoptr(IriInspectorStepsPage) self = user_data;
+  g_autoptr(GFile) file = gtk_file_dialog_save_finish (GTK_FILE_DIALOG (source), result, NULL);
+
+  /* NULL when the dialog was cancelled or dismissed. */
+  if (file != NULL)
+    export_to (self, file);
+}
+#else
+static void
+export_response_cb (GtkNativeDialog       *dialog,
+                    int                    response,
+                    IriInspectorStepsPage *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+
+      export_to (self, file);
+    }
+  g_object_unref (dialog);
+}
+#endif
+
+static void
+export_clicked_cb (IriInspectorStepsPage *self)
+{
+  GtkWindow *window = GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self)));
+  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+  /* Translators: the default name of an exported picture; keep .svg */
+  const char *name = _("bidi-steps.svg");
+#if GTK_CHECK_VERSION (4, 10, 0)
+  g_autoptr(GtkFileDialog) dialog = gtk_file_dialog_new ();
+  g_autoptr(GListStore) filters = g_list_store_new (GTK_TYPE_FILE_FILTER);
+#else
+  GtkFileChooserNative *dialog;
+#endif
+
+  /* Translators: a file type in the Export Picture dialog */
+  gtk_file_filter_set_name (filter, _("SVG or PNG pictures"));
+  gtk_file_filter_add_suffix (filter, "svg");
+  gtk_file_filter_add_suffix (filter, "png");
+#if GTK_CHECK_VERSION (4, 10, 0)
+  g_list_store_append (filters, filter);
+  gtk_file_dialog_set_title (dialog, _("Export Picture"));
+  gtk_file_dialog_set_accept_label (dialog, _("_Export"));
+  gtk_file_dialog_set_filters (dialog, G_LIST_MODEL (filters));
+  gtk_file_dialog_set_initial_name (dialog, name);
+  gtk_file_dialog_save (dialog, window, NULL, export_done_cb, g_object_ref (self));
+#else
+  dialog = gtk_file_chooser_native_new (_("Export Picture"), window, GTK_FILE_CHOOSER_ACTION_SAVE,
+                                        _("_Export"), _("_Cancel"));
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name);
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
+  g_signal_connect (dialog, "response", G_CALLBACK (export_response_cb), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+#endif
+}
+
+static void
+iri_inspector_steps_page_dispose (GObject *object)
+{
+  IriInspectorStepsPage *self = IRI_INSPECTOR_STEPS_PAGE (object);
+
+  g_clear_pointer (&self->trace, iri_bidi_trace_unref);
+  g_clear_pointer (&self->text, g_free);
+
+  G_OBJECT_CLASS (iri_inspector_steps_page_parent_class)->dispose (object);
+}
+
+static void
+iri_inspector_steps_page_class_init (IriInspectorStepsPageClass *klass)
+{
+  G_OBJECT_CLASS (klass)->dispose = iri_inspector_steps_page_dispose;
+
+  /**
+   * IriInspectorStepsPage::highlight:
+   * @start: the selected character
+   * @end: the character after it
+   *
+   * Emitted when a character is selected.
+   */
+  signals[HIGHLIGHT] = iri_inspector_highlight_signal_new (G_TYPE_FROM_CLASS (klass));
+
+  /**
+   * IriInspectorStepsPage::toast:
+   * @message: what to tell the user
+   *
+   * Emitted when an export has been saved, or has failed.
+   */
+  signals[TOAST] = g_signal_new ("toast", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                 G_TYPE_NONE, 1, G_TYPE_STRING);
+}
+
+static void
+iri_inspector_steps_page_init (IriInspectorStepsPage *self)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
+  GtkWidget *bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  GtkWidget *toggles = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+  GtkWidget *ltr;
+  GtkWidget *intro;
+  GtkWidget *content = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  GtkWidget *scrolled = gtk_scrolled_window_new ();
+  GtkWidget *empty = adw_status_page_new ();
+
+  intro = gtk_label_new (_("How the Unicode Bidirectional Algorithm (UAX #9) gets from the characters as stored "
+                           "to the display: the picture joins each character to where it is shown, and the "
+                           "table shows what each rule did, in colour where it changed something."));
+  gtk_label_set_wrap (GTK_LABEL (intro), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (intro), 0);
+  gtk_widget_add_css_class (intro, "dim-label");
+  gtk_box_append (GTK_BOX (box), intro);
+
+  /* The paragraph: left-to-right as §4.1 asks, or right-to-left, as in
+   * Hebrew or Arabic text without the embedding. */
+  gtk_widget_add_css_class (toggles, "linked");
+  ltr = gtk_toggle_button_new_with_mnemonic (_("_Left-to-Right Paragraph (§4.1)"));
+  self->rtl_toggle = gtk_toggle_button_new_with_mnemonic (_("_Right-to-Left Paragraph"));
+  gtk_toggle_button_set_group (GTK_TOGGLE_BUTTON (self->rtl_toggle), GTK_TOGGLE_BUTTON (ltr));
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (ltr), TRUE);
+  g_signal_connect_swapped (self->rtl_toggle, "toggled", G_CALLBACK (retrace), self);
+  gtk_box_append (GTK_BOX (toggles), ltr);
+  gtk_box_append (GTK_BOX (toggles), self->rtl_toggle);
+  gtk_box_append (GTK_BOX (bar), toggles);
+  self->export_button = gtk_button_new_with_mnemonic (_("E_xport Picture…"));
+  gtk_widget_set_tooltip_text (self->export_button, _("Save the picture as SVG or PNG, for slides"));
+  gtk_widget_set_hexpand (self->export_button, TRUE);
+  gtk_widget_set_halign (self->export_button, GTK_ALIGN_END);
+  g_signal_connect_swapped (self->export_button, "clicked", G_CALLBACK (export_clicked_cb), self);
+  gtk_box_append (GTK_BOX (bar), self->export_button);
+  gtk_box_append (GTK_BOX (box), bar);
+
+  /* What the selected rule did to the selected character, above the
+   * picture, where it is seen without scrolling. */
+  self->explanation = gtk_label_new (NULL);
+  gtk_label_set_wrap (GTK_LABEL (self->explanation), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (self->explanation), 0);
+  gtk_label_set_selectable (GTK_LABEL (self->explanation), TRUE);
+  gtk_label_set_lines (GTK_LABEL (self->explanation), 4);
+  gtk_box_append (GTK_BOX (box), self->explanation);
+
+  /* The picture above the table, scrolled together, each column under
+   * its character's box.  Stored order runs left to right in either
+   * direction of the interface. */
+  self->diagram = iri_inspector_diagram_new ();
+  gtk_widget_set_margin_start (self->diagram, DIAGRAM_INDENT);
+  g_signal_connect_swapped (self->diagram, "char-activated", G_CALLBACK (diagram_activated_cb), self);
+  self->table = g_object_new (STEPS_TYPE_TABLE, NULL);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->table), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  /* Translators: the accessible name of the Steps table */
+                                  _("Steps of the bidi algorithm, a column per character"), -1);
+  g_signal_connect_swapped (self->table, "selected", G_CALLBACK (table_selected_cb), self);
+  gtk_widget_set_direction (content, GTK_TEXT_DIR_LTR);
+  gtk_box_append (GTK_BOX (content), self->diagram);
+  gtk_box_append (GTK_BOX (content), self->table);
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_AUTOMATIC, GTK_POLICY_NEVER);
+  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scrolled), TRUE);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), content);
+  gtk_widget_set_direction (scrolled, GTK_TEXT_DIR_LTR);
+  {
+    StepsTable *table = STEPS_TABLE (self->table);
+
+    table->hadjustment = g_object_ref (gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (scrolled)));
+    g_signal_connect_swapped (table->hadjustment, "value-changed", G_CALLBACK (gtk_widget_queue_draw), table);
+    g_signal_connect_swapped (table->hadjustment, "notify::page-size", G_CALLBACK (gtk_widget_queue_draw), table);
+  }
+  gtk_box_append (GTK_BOX (box), scrolled);
+
+
+  adw_status_page_set_icon_name (ADW_STATUS_PAGE (empty), "format-text-direction-symbolic");
+  adw_status_page_set_title (ADW_STATUS_PAGE (empty), _("No Text"));
+  adw_status_page_set_description (ADW_STATUS_PAGE (empty),
+                                   _("Type or paste an IRI to follow the bidi algorithm step by step."));
+  gtk_widget_add_css_class (empty, "compact");
+
+  self->stack = gtk_stack_new ();
+  gtk_stack_add_named (GTK_STACK (self->stack), iri_inspector_scrolled_page (box), "steps");
+  gtk_stack_add_named (GTK_STACK (self->stack), empty, "empty");
+  gtk_stack_set_visible_child_name (GTK_STACK (self->stack), "empty");
+  adw_bin_set_child (ADW_BIN (self), self->stack);
+  update_explanation (self);
+}
+
+GtkWidget *
+iri_inspector_steps_page_new (void)
+{
+  return g_object_new (IRI_INSPECTOR_TYPE_STEPS_PAGE, NULL);
+}

@@ -1,0 +1,151 @@
+/* test-steps.c: the Steps page of IRI Inspector
+ *
+ * The bidi algorithm step by step for the text of the address field
+ * (issue 15): a character selected in the picture is selected in the
+ * address field, in the table and in the picture, and explained; the
+ * page follows typing; an example opens in it.  The window is made in
+ * process, with the app's sources built into the test.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+#include <iri-gtk.h>
+
+#include "app-test-util.h"
+#include "iri-inspector-diagram.h"
+#include "iri-inspector-examples-page.h"
+#include "iri-inspector-steps-page.h"
+
+/* "http://ab.אב/": the Hebrew label is reversed in the display. */
+#define TEXT "http://ab.\327\220\327\221/"
+
+static GtkWidget *
+page_of (IriInspectorWindow *window,
+         const char         *name)
+{
+  GtkWidget *stack = widget_test_find (GTK_WIDGET (window), ADW_TYPE_VIEW_STACK);
+
+  return adw_view_stack_get_child_by_name (ADW_VIEW_STACK (stack), name);
+}
+
+static gboolean
+label_contains (GtkWidget  *widget,
+                const char *text)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      if (GTK_IS_LABEL (child) && strstr (gtk_label_get_text (GTK_LABEL (child)), text) != NULL)
+        return TRUE;
+      if (label_contains (child, text))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+test_selection (void)
+{
+  IriInspectorWindow *window = app_test_window_new (TEXT);
+  GtkWidget *page, *diagram, *entry;
+  IriBidiTrace *trace;
+  int start, end;
+
+  g_test_summary ("A character selected in the picture is selected in the address field, "
+                  "outlined in the picture, and explained; typing keeps the page live");
+
+  app_test_show_page (window, "steps");
+  page = page_of (window, "steps");
+  diagram = widget_test_find (page, IRI_INSPECTOR_TYPE_DIAGRAM);
+  entry = widget_test_find (GTK_WIDGET (window), IRI_GTK_TYPE_ENTRY);
+  trace = iri_inspector_steps_page_get_trace (IRI_INSPECTOR_STEPS_PAGE (page));
+  g_assert_nonnull (trace);
+  g_assert_cmpuint (iri_bidi_trace_get_n_chars (trace), ==, 13);
+  g_assert_true (iri_inspector_diagram_get_trace (IRI_INSPECTOR_DIAGRAM (diagram)) == trace);
+  /* א, stored at 10, is displayed at 11. */
+  g_assert_cmpuint (iri_bidi_trace_logical_to_visual (trace, 10), ==, 11);
+
+  /* A click on א's box. */
+  g_signal_emit_by_name (diagram, "char-activated", 10u);
+  app_test_wait (20);
+  g_assert_cmpint (iri_inspector_steps_page_get_selected (IRI_INSPECTOR_STEPS_PAGE (page)), ==, 10);
+  g_assert_cmpint (iri_inspector_diagram_get_selected (IRI_INSPECTOR_DIAGRAM (diagram)), ==, 10);
+  g_assert_true (gtk_editable_get_selection_bounds (GTK_EDITABLE (entry), &start, &end));
+  g_assert_cmpint (start, ==, 10);
+  g_assert_cmpint (end, ==, 11);
+  g_assert_true (label_contains (page, "Character 10, \342\200\234\327\220\342\200\235 (U+05D0), class R."));
+  g_assert_true (label_contains (page, "Levels: 0 after X1\342\200\223X10, 1 after I1\342\200\223I2, 1 on the line; "
+                                       "displayed at position 11."));
+
+  /* Typing: the page follows the text; the selection stays on index 10. */
+  gtk_editable_set_position (GTK_EDITABLE (entry), -1);
+  {
+    int position = gtk_editable_get_position (GTK_EDITABLE (entry));
+
+    gtk_editable_insert_text (GTK_EDITABLE (entry), "x", 1, &position);
+  }
+  app_test_wait (300);
+  trace = iri_inspector_steps_page_get_trace (IRI_INSPECTOR_STEPS_PAGE (page));
+  g_assert_cmpuint (iri_bidi_trace_get_n_chars (trace), ==, 14);
+  g_assert_cmpint (iri_inspector_steps_page_get_selected (IRI_INSPECTOR_STEPS_PAGE (page)), ==, 10);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_paragraph (void)
+{
+  IriInspectorWindow *window = app_test_window_new (TEXT);
+  GtkWidget *page, *toggle = NULL;
+  IriBidiTrace *trace;
+
+  g_test_summary ("The right-to-left paragraph shows the IRI without the embedding of §4.1");
+
+  app_test_show_page (window, "steps");
+  page = page_of (window, "steps");
+  trace = iri_inspector_steps_page_get_trace (IRI_INSPECTOR_STEPS_PAGE (page));
+  g_assert_cmpuint (iri_bidi_trace_get_paragraph_level (trace), ==, 0);
+  for (GtkWidget *w = widget_test_find (page, GTK_TYPE_TOGGLE_BUTTON); w != NULL; w = gtk_widget_get_next_sibling (w))
+    toggle = w;
+  g_assert_nonnull (toggle);
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (toggle), TRUE);
+  trace = iri_inspector_steps_page_get_trace (IRI_INSPECTOR_STEPS_PAGE (page));
+  g_assert_cmpuint (iri_bidi_trace_get_paragraph_level (trace), ==, 1);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_example (void)
+{
+  IriInspectorWindow *window = app_test_window_new (TEXT);
+  GtkWidget *stack = widget_test_find (GTK_WIDGET (window), ADW_TYPE_VIEW_STACK);
+  GtkWidget *entry = widget_test_find (GTK_WIDGET (window), IRI_GTK_TYPE_ENTRY);
+
+  g_test_summary ("An example opens in the Steps page, loaded into the address field");
+
+  app_test_show_page (window, "examples");
+  g_signal_emit_by_name (page_of (window, "examples"), "steps", "http://ab.\327\222\327\223.ij/");
+  app_test_wait (50);
+  g_assert_cmpstr (adw_view_stack_get_visible_child_name (ADW_VIEW_STACK (stack)), ==, "steps");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, "http://ab.\327\222\327\223.ij/");
+  g_assert_cmpuint (iri_bidi_trace_get_n_chars (iri_inspector_steps_page_get_trace (
+                      IRI_INSPECTOR_STEPS_PAGE (page_of (window, "steps")))), ==, 16);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  app_test_init (&argc, &argv);
+
+  g_test_add_func ("/app/steps/selection", test_selection);
+  g_test_add_func ("/app/steps/paragraph", test_paragraph);
+  g_test_add_func ("/app/steps/example", test_example);
+  return g_test_run ();
+}
