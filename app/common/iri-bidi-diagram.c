@@ -201,6 +201,15 @@ void
 iri_bidi_diagram_draw (IriBidiDiagram *self,
                        cairo_t        *cr)
 {
+  iri_bidi_diagram_draw_range (self, cr, -G_MAXDOUBLE, G_MAXDOUBLE);
+}
+
+void
+iri_bidi_diagram_draw_range (IriBidiDiagram *self,
+                             cairo_t        *cr,
+                             double          left,
+                             double          right)
+{
   IriBidiTrace *trace = self->trace;
   gsize n = iri_bidi_trace_get_n_chars (trace);
 
@@ -208,7 +217,7 @@ iri_bidi_diagram_draw (IriBidiDiagram *self,
   cairo_set_source_rgb (cr, 1.0, 1.0, 1.0);
   cairo_paint (cr);
 
-  /* The lines, under the boxes. */
+  /* The lines, under the boxes; those in view. */
   cairo_set_line_width (cr, 1.5);
   for (gsize i = 0; i < n; i++)
     {
@@ -216,6 +225,8 @@ iri_bidi_diagram_draw (IriBidiDiagram *self,
       double x1 = MARGIN + iri_bidi_trace_logical_to_visual (trace, i) * BOX_WIDTH + BOX_WIDTH / 2;
       double y0 = self->top + BOX_HEIGHT, y1 = self->bottom;
 
+      if (MAX (x0, x1) < left || MIN (x0, x1) > right)
+        continue;
       set_level_line (cr, iri_bidi_trace_get_level (trace, IRI_BIDI_STEP_LINE, i));
       cairo_move_to (cr, x0, y0);
       cairo_curve_to (cr, x0, y0 + ROW_GAP / 2, x1, y1 - ROW_GAP / 2, x1, y1);
@@ -225,12 +236,18 @@ iri_bidi_diagram_draw (IriBidiDiagram *self,
   for (guint b = 0; b < self->boxes->len; b++)
     {
       const IriBidiDiagramBox *box = &g_array_index (self->boxes, IriBidiDiagramBox, b);
-      gunichar c = iri_bidi_trace_get_char (trace, box->index);
-      gunichar mirror = box->visual_row ? iri_bidi_trace_get_mirror (trace, box->index) : 0;
-      g_autofree char *label = iri_bidi_diagram_char_label (mirror != 0 ? mirror : c);
-      g_autofree char *index = g_strdup_printf ("%lu", (gulong) box->index);
-      gboolean removed = iri_bidi_trace_is_removed (trace, box->index);
+      gunichar c, mirror;
+      g_autofree char *label = NULL;
+      g_autofree char *index = NULL;
+      gboolean removed;
 
+      if (box->x + box->width < left || box->x > right)
+        continue;
+      c = iri_bidi_trace_get_char (trace, box->index);
+      mirror = box->visual_row ? iri_bidi_trace_get_mirror (trace, box->index) : 0;
+      label = iri_bidi_diagram_char_label (mirror != 0 ? mirror : c);
+      index = g_strdup_printf ("%lu", (gulong) box->index);
+      removed = iri_bidi_trace_is_removed (trace, box->index);
       cairo_rectangle (cr, box->x + 1, box->y, box->width - 2, box->height);
       if (removed)
         cairo_set_source_rgb (cr, 0.93, 0.93, 0.93);

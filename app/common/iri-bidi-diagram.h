@@ -42,6 +42,12 @@ const IriBidiDiagramBox *
                                              guint                  box);
 void            iri_bidi_diagram_draw       (IriBidiDiagram        *self,
                                              cairo_t               *cr);
+/* Only what lies between @left and @right (in the picture's units): a
+ * long IRI's picture is wider than any screen. */
+void            iri_bidi_diagram_draw_range (IriBidiDiagram        *self,
+                                             cairo_t               *cr,
+                                             double                 left,
+                                             double                 right);
 /* Writes the picture to @path ("-": standard output). */
 gboolean        iri_bidi_diagram_save       (IriBidiDiagram        *self,
                                              const char            *path,

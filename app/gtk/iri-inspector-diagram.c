@@ -22,6 +22,7 @@ struct _IriInspectorDiagram
 
   IriBidiTrace   *trace;
   IriBidiDiagram *diagram;
+  GtkAdjustment  *hadjustment;   /* of a scrolled window around, or NULL */
   double          scale;
   gssize          selected;
 };
@@ -57,15 +58,28 @@ iri_inspector_diagram_snapshot (GtkWidget   *widget,
                                 GtkSnapshot *snapshot)
 {
   IriInspectorDiagram *self = IRI_INSPECTOR_DIAGRAM (widget);
-  double width, height;
+  double width, height, left = 0, right;
   cairo_t *cr;
 
   if (self->diagram == NULL)
     return;
   iri_bidi_diagram_get_size (self->diagram, &width, &height);
-  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width * self->scale, height * self->scale));
+  right = width * self->scale;
+  /* Only the part in view: the picture of a 2 000-character IRI is
+   * 68 000 pixels wide, too wide for one cairo surface per frame.  The
+   * widget starts at its margin in the scrolled content. */
+  if (self->hadjustment != NULL)
+    {
+      double value = gtk_adjustment_get_value (self->hadjustment) - gtk_widget_get_margin_start (widget);
+
+      left = CLAMP (value, 0, right);
+      right = CLAMP (value + gtk_adjustment_get_page_size (self->hadjustment), left, right);
+    }
+  if (right <= left)
+    return;
+  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (left, 0, right - left, height * self->scale));
   cairo_scale (cr, self->scale, self->scale);
-  iri_bidi_diagram_draw (self->diagram, cr);
+  iri_bidi_diagram_draw_range (self->diagram, cr, left / self->scale, right / self->scale);
 
   if (self->selected >= 0)
     {
@@ -117,6 +131,9 @@ iri_inspector_diagram_dispose (GObject *object)
 
   g_clear_pointer (&self->diagram, iri_bidi_diagram_free);
   g_clear_pointer (&self->trace, iri_bidi_trace_unref);
+  if (self->hadjustment != NULL)
+    g_signal_handlers_disconnect_by_data (self->hadjustment, self);
+  g_clear_object (&self->hadjustment);
 
   G_OBJECT_CLASS (iri_inspector_diagram_parent_class)->dispose (object);
 }
@@ -196,6 +213,24 @@ iri_inspector_diagram_get_trace (IriInspectorDiagram *self)
   g_return_val_if_fail (IRI_INSPECTOR_IS_DIAGRAM (self), NULL);
 
   return self->trace;
+}
+
+/* Draws only what @adjustment (of a scrolled window holding the widget)
+ * shows. */
+void
+iri_inspector_diagram_set_hadjustment (IriInspectorDiagram *self,
+                                       GtkAdjustment       *adjustment)
+{
+  g_return_if_fail (IRI_INSPECTOR_IS_DIAGRAM (self));
+
+  if (self->hadjustment != NULL)
+    g_signal_handlers_disconnect_by_data (self->hadjustment, self);
+  g_set_object (&self->hadjustment, adjustment);
+  if (adjustment != NULL)
+    {
+      g_signal_connect_swapped (adjustment, "value-changed", G_CALLBACK (gtk_widget_queue_draw), self);
+      g_signal_connect_swapped (adjustment, "notify::page-size", G_CALLBACK (gtk_widget_queue_draw), self);
+    }
 }
 
 void

@@ -19,6 +19,8 @@ void          iri_inspector_diagram_set_trace    (IriInspectorDiagram *self,
 IriBidiTrace *iri_inspector_diagram_get_trace    (IriInspectorDiagram *self);
 void          iri_inspector_diagram_set_scale    (IriInspectorDiagram *self,
                                                   double               scale);
+void          iri_inspector_diagram_set_hadjustment (IriInspectorDiagram *self,
+                                                     GtkAdjustment       *adjustment);
 void          iri_inspector_diagram_set_selected (IriInspectorDiagram *self,
                                                   gssize               index);
 gssize        iri_inspector_diagram_get_selected (IriInspectorDiagram *self);

@@ -830,6 +830,7 @@ iri_inspector_steps_page_init (IriInspectorStepsPage *self)
     table->hadjustment = g_object_ref (gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (scrolled)));
     g_signal_connect_swapped (table->hadjustment, "value-changed", G_CALLBACK (gtk_widget_queue_draw), table);
     g_signal_connect_swapped (table->hadjustment, "notify::page-size", G_CALLBACK (gtk_widget_queue_draw), table);
+    iri_inspector_diagram_set_hadjustment (IRI_INSPECTOR_DIAGRAM (self->diagram), table->hadjustment);
   }
   gtk_box_append (GTK_BOX (box), scrolled);
 
