@@ -258,6 +258,7 @@ iri_inspector_application_startup (GApplication *application)
     { "win.page('characters')", { "<Alt>4", NULL } },
     { "win.page('compare')", { "<Alt>5", NULL } },
     { "win.page('examples')", { "<Alt>6", NULL } },
+    { "win.page('steps')", { "<Alt>7", NULL } },
   };
 
   G_APPLICATION_CLASS (iri_inspector_application_parent_class)->startup (application);

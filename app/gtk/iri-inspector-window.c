@@ -1614,11 +1614,12 @@ iri_inspector_window_new (IriInspectorApplication *application)
   add_page (self, PAGE_URI, iri_inspector_uri_page_new (), _("URI"), "insert-link-symbolic");
   add_page (self, PAGE_CHARACTERS, iri_inspector_table_page_new (IRI_INSPECTOR_TABLE_CHARACTERS),
             _("Characters"), "accessories-character-map-symbolic");
-  /* Translators: the page that shows the bidi algorithm step by step */
-  add_page (self, PAGE_STEPS, iri_inspector_steps_page_new (), _("Steps"), "format-text-direction-symbolic");
   add_page (self, PAGE_COMPARE, iri_inspector_compare_page_new (), _("Compare"), "view-dual-symbolic");
   add_page (self, PAGE_EXAMPLES, iri_inspector_examples_page_new (self->settings),
             _("Examples"), "accessories-dictionary-symbolic");
+  /* After the examples, which open in it.  Translators: the page that
+   * shows the bidi algorithm step by step */
+  add_page (self, PAGE_STEPS, iri_inspector_steps_page_new (), _("Steps"), "format-text-direction-symbolic");
   iri_inspector_uri_page_set_display_policy (IRI_INSPECTOR_URI_PAGE (self->pages[PAGE_URI]), self->policy);
   iri_inspector_examples_page_set_display_policy (IRI_INSPECTOR_EXAMPLES_PAGE (self->pages[PAGE_EXAMPLES]),
                                                   self->policy);
