@@ -165,6 +165,10 @@ iri_inspector_diagram_init (IriInspectorDiagram *self)
   self->selected = -1;
   g_signal_connect (click, "pressed", G_CALLBACK (pressed_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
+  /* Stored order runs left to right in every interface; GTK resolves a
+   * widget's margins and alignment with its own direction, which is
+   * the interface's unless set. */
+  gtk_widget_set_direction (GTK_WIDGET (self), GTK_TEXT_DIR_LTR);
   gtk_widget_set_halign (GTK_WIDGET (self), GTK_ALIGN_START);
 }
 

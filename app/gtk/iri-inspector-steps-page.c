@@ -445,6 +445,9 @@ steps_table_init (StepsTable *self)
   self->selected = -1;
   self->row = ROW_CLASS;
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
+  /* Columns in stored order, under the picture's boxes (see
+   * iri_inspector_diagram_init()). */
+  gtk_widget_set_direction (GTK_WIDGET (self), GTK_TEXT_DIR_LTR);
   gtk_widget_set_halign (GTK_WIDGET (self), GTK_ALIGN_START);
   g_signal_connect (click, "pressed", G_CALLBACK (table_pressed_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
@@ -823,7 +826,10 @@ iri_inspector_steps_page_init (IriInspectorStepsPage *self)
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_AUTOMATIC, GTK_POLICY_NEVER);
   gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scrolled), TRUE);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), content);
+  /* Its viewport too, or a right-to-left interface starts it scrolled
+   * to the end. */
   gtk_widget_set_direction (scrolled, GTK_TEXT_DIR_LTR);
+  gtk_widget_set_direction (gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (scrolled)), GTK_TEXT_DIR_LTR);
   {
     StepsTable *table = STEPS_TABLE (self->table);
 
