@@ -39,10 +39,13 @@ typedef enum {
   ROW_CLASS,
   ROW_EXPLICIT,
   ROW_EXPLICIT_LEVEL,
+  ROW_RUN,
+  ROW_SEQUENCE,
   ROW_W1, ROW_W2, ROW_W3, ROW_W4, ROW_W5, ROW_W6, ROW_W7,
   ROW_N0, ROW_N1, ROW_N2,
   ROW_IMPLICIT,
   ROW_LINE,
+  ROW_REVERSED,
   ROW_VISUAL,
   ROW_MIRROR,
   N_ROWS,
@@ -60,11 +63,14 @@ row_step (Row row)
       return IRI_BIDI_STEP_CLASSES;
     case ROW_EXPLICIT:
     case ROW_EXPLICIT_LEVEL:
+    case ROW_RUN:
+    case ROW_SEQUENCE:
       return IRI_BIDI_STEP_EXPLICIT;
     case ROW_IMPLICIT:
       return IRI_BIDI_STEP_IMPLICIT;
     case ROW_LINE:
       return IRI_BIDI_STEP_LINE;
+    case ROW_REVERSED:
     case ROW_VISUAL:
     case ROW_MIRROR:
       return IRI_BIDI_STEP_REORDER;
@@ -91,6 +97,18 @@ row_label (Row row)
     case ROW_EXPLICIT_LEVEL:
       /* Translators: a row of the Steps table: the level set by X1–X10 */
       return _("level");
+    case ROW_RUN:
+      /* Translators: a row of the Steps table: the level run (UAX #9
+       * BD7) of each character, by number */
+      return _("level run");
+    case ROW_SEQUENCE:
+      /* Translators: a row of the Steps table: the isolating run
+       * sequence (UAX #9 BD13) of each character, by number */
+      return _("sequence");
+    case ROW_REVERSED:
+      /* Translators: a row of the Steps table: the levels at which rule
+       * L2 reversed each character, highest first */
+      return _("L2 reversed at");
     case ROW_VISUAL:
       /* Translators: a row of the Steps table: where each character is
        * displayed, counting from the left */
@@ -108,12 +126,98 @@ row_label (Row row)
     }
 }
 
+/* What the table shows besides the trace's own answers, per character:
+ * its level run, its isolating run sequence, and the levels at which
+ * L2 reversed it. */
+typedef struct {
+  guint  *run;         /* G_MAXUINT for a removed character */
+  guint  *sequence;
+  char  **reversed;
+} Derived;
+
+static void
+derived_clear (Derived *d)
+{
+  g_clear_pointer (&d->run, g_free);
+  g_clear_pointer (&d->sequence, g_free);
+  g_clear_pointer (&d->reversed, g_strfreev);
+}
+
+static void
+derived_compute (Derived      *d,
+                 IriBidiTrace *trace)
+{
+  gsize n = iri_bidi_trace_get_n_chars (trace);
+  g_autofree gsize *order = g_new (gsize, MAX (n, 1));
+  g_autofree guint *sequence_of_run = g_new0 (guint, MAX (iri_bidi_trace_get_n_level_runs (trace), 1));
+  GString **reversed = g_new0 (GString *, MAX (n, 1));
+
+  derived_clear (d);
+  d->run = g_new (guint, MAX (n, 1));
+  d->sequence = g_new (guint, MAX (n, 1));
+  d->reversed = g_new0 (char *, n + 1);
+  for (gsize i = 0; i < n; i++)
+    d->run[i] = d->sequence[i] = G_MAXUINT;
+  for (guint s = 0; s < iri_bidi_trace_get_n_sequences (trace); s++)
+    {
+      guint n_runs;
+      const guint *runs = iri_bidi_trace_get_sequence (trace, s, &n_runs, NULL, NULL);
+
+      for (guint k = 0; k < n_runs; k++)
+        sequence_of_run[runs[k]] = s;
+    }
+  for (guint r = 0; r < iri_bidi_trace_get_n_level_runs (trace); r++)
+    {
+      gsize start, end;
+
+      iri_bidi_trace_get_level_run (trace, r, &start, &end, NULL);
+      for (gsize i = start; i < end; i++)
+        {
+          if (iri_bidi_trace_is_removed (trace, i))
+            continue;
+          d->run[i] = r;
+          d->sequence[i] = sequence_of_run[r];
+        }
+    }
+
+  /* L2 replayed: each reversal turns round the characters at its
+   * positions in the order of that moment. */
+  for (gsize v = 0; v < n; v++)
+    order[v] = v;
+  for (guint k = 0; k < iri_bidi_trace_get_n_reversals (trace); k++)
+    {
+      guint8 level;
+      gsize start, end;
+
+      iri_bidi_trace_get_reversal (trace, k, &level, &start, &end);
+      for (gsize v = start; v < end; v++)
+        {
+          gsize i = order[v];
+
+          if (reversed[i] == NULL)
+            reversed[i] = g_string_new (NULL);
+          g_string_append_printf (reversed[i], "%s%u", reversed[i]->len > 0 ? "," : "", level);
+        }
+      for (gsize a = start, b = end - 1; a < b; a++, b--)
+        {
+          gsize swap = order[a];
+
+          order[a] = order[b];
+          order[b] = swap;
+        }
+    }
+  for (gsize i = 0; i < n; i++)
+    d->reversed[i] = reversed[i] != NULL ? g_string_free (reversed[i], FALSE) : g_strdup ("");
+  g_free (reversed);
+}
+
 /* A cell: its text, and whether the row's rule changed the character. */
 static char *
-cell_text (IriBidiTrace *trace,
-           Row           row,
-           gsize         i,
-           gboolean     *changed)
+cell_text (IriBidiTrace  *trace,
+           const Derived *derived,
+           Row            row,
+           gsize          i,
+           gboolean      *changed)
 {
   IriBidiStep step = row_step (row);
   const char *rule = iri_bidi_trace_get_rule (trace, step, i);
@@ -135,6 +239,13 @@ cell_text (IriBidiTrace *trace,
     case ROW_LINE:
       *changed = rule != NULL;
       return rule != NULL ? g_strdup_printf ("%u", iri_bidi_trace_get_level (trace, step, i)) : g_strdup ("·");
+    case ROW_RUN:
+      return derived->run[i] != G_MAXUINT ? g_strdup_printf ("%u", derived->run[i]) : g_strdup ("");
+    case ROW_SEQUENCE:
+      return derived->sequence[i] != G_MAXUINT ? g_strdup_printf ("%u", derived->sequence[i]) : g_strdup ("");
+    case ROW_REVERSED:
+      *changed = derived->reversed[i][0] != '\0';
+      return g_strdup (*changed ? derived->reversed[i] : "·");
     case ROW_VISUAL:
       *changed = iri_bidi_trace_logical_to_visual (trace, i) != i;
       return g_strdup_printf ("%lu", (gulong) iri_bidi_trace_logical_to_visual (trace, i));
@@ -171,6 +282,7 @@ struct _StepsTable
   GtkWidget      parent_instance;
 
   IriBidiTrace  *trace;
+  Derived        derived;
   GtkAdjustment *hadjustment;   /* of the scrolled window, for the columns in view */
   GHashTable    *layouts;       /* cell text → PangoLayout */
   gssize         selected;
@@ -284,7 +396,7 @@ steps_table_snapshot (GtkWidget   *widget,
       for (gsize i = first; i < last; i++)
         {
           gboolean is_changed;
-          g_autofree char *text = cell_text (self->trace, row, i, &is_changed);
+          g_autofree char *text = cell_text (self->trace, &self->derived, row, i, &is_changed);
 
           if (*text == '\0')
             continue;
@@ -412,6 +524,7 @@ steps_table_dispose (GObject *object)
   StepsTable *self = STEPS_TABLE (object);
 
   g_clear_pointer (&self->trace, iri_bidi_trace_unref);
+  derived_clear (&self->derived);
   g_clear_pointer (&self->layouts, g_hash_table_unref);
   if (self->hadjustment != NULL)
     g_signal_handlers_disconnect_by_data (self->hadjustment, self);
@@ -513,11 +626,44 @@ update_explanation (IriInspectorStepsPage *self)
   g_string_append_c (text, '\n');
   if (table->row == ROW_MIRROR)
     g_string_append (text, _("L4: a character with a mirrored form, such as a bracket, is shown mirrored at a right-to-left level."));
+  else if (table->row == ROW_RUN)
+    g_string_append (text, _("X10: neighbouring characters at the same level form a level run; the characters X9 set aside do not count."));
+  else if (table->row == ROW_SEQUENCE)
+    g_string_append (text, _("X10: the weak and neutral rules work on isolating run sequences, level runs joined across an isolate; sos and eos stand for the direction at their ends."));
   else
     g_string_append (text, iri_bidi_step_get_description (step));
   g_string_append_c (text, '\n');
-  if (iri_bidi_trace_is_removed (self->trace, i) && step > IRI_BIDI_STEP_EXPLICIT && step < IRI_BIDI_STEP_IMPLICIT)
+  if (iri_bidi_trace_is_removed (self->trace, i) && (step > IRI_BIDI_STEP_EXPLICIT || table->row == ROW_RUN ||
+                                                     table->row == ROW_SEQUENCE) && step < IRI_BIDI_STEP_IMPLICIT)
     g_string_append (text, _("This character was set aside by X9: the weak and neutral rules skip it."));
+  else if (table->row == ROW_RUN)
+    {
+      gsize start, end;
+      guint8 level;
+
+      iri_bidi_trace_get_level_run (self->trace, table->derived.run[i], &start, &end, &level);
+      /* Translators: a level run: its number, its first and last
+       * characters, its level */
+      g_string_append_printf (text, _("It is in level run %u, characters %lu–%lu at level %u."),
+                              table->derived.run[i], (gulong) start, (gulong) end - 1, level);
+    }
+  else if (table->row == ROW_SEQUENCE)
+    {
+      IriBidiClass sos, eos;
+      guint n_runs;
+
+      iri_bidi_trace_get_sequence (self->trace, table->derived.sequence[i], &n_runs, &sos, &eos);
+      /* Translators: an isolating run sequence: its number, how many
+       * level runs it joins, its sos and eos (L or R) */
+      g_string_append_printf (text, _("It is in sequence %u, of %u level runs, with sos %s and eos %s."),
+                              table->derived.sequence[i], n_runs,
+                              iri_bidi_class_get_name (sos), iri_bidi_class_get_name (eos));
+    }
+  else if (table->row == ROW_REVERSED && table->derived.reversed[i][0] != '\0')
+    /* Translators: %s lists levels, highest first ("2,1"); %lu is a
+     * position, counted from the left */
+    g_string_append_printf (text, _("L2 reversed it at levels %s; it is displayed at position %lu."),
+                            table->derived.reversed[i], (gulong) iri_bidi_trace_logical_to_visual (self->trace, i));
   else if (rule != NULL && (step == IRI_BIDI_STEP_IMPLICIT || step == IRI_BIDI_STEP_LINE))
     /* Translators: %s is a rule (I1, I2, L1), %u a level */
     g_string_append_printf (text, _("Here %s gave it level %u."), rule, iri_bidi_trace_get_level (self->trace, step, i));
@@ -526,7 +672,7 @@ update_explanation (IriInspectorStepsPage *self)
     g_string_append_printf (text, _("It is displayed at position %lu."), (gulong) iri_bidi_trace_logical_to_visual (self->trace, i));
   else if (rule != NULL && g_str_equal (rule, "X9"))
     g_string_append (text, _("Here X9 set it aside."));
-  else if (rule != NULL)
+  else if (rule != NULL && table->row != ROW_EXPLICIT_LEVEL)
     /* Translators: %s is a rule (W2, N1…), then a bidi class (AN, R…) */
     g_string_append_printf (text, _("Here %s changed its class to %s."), rule,
                             iri_bidi_class_get_name (iri_bidi_trace_get_class (self->trace, step, i)));
@@ -585,8 +731,12 @@ retrace (IriInspectorStepsPage *self)
     self->trace = iri_bidi_trace_new (self->text, -1, paragraph, IRI_NOTATION_NONE);
 
   g_clear_pointer (&table->trace, iri_bidi_trace_unref);
+  derived_clear (&table->derived);
   if (self->trace != NULL)
-    table->trace = iri_bidi_trace_ref (self->trace);
+    {
+      table->trace = iri_bidi_trace_ref (self->trace);
+      derived_compute (&table->derived, self->trace);
+    }
   gtk_widget_queue_resize (self->table);
   iri_inspector_diagram_set_trace (IRI_INSPECTOR_DIAGRAM (self->diagram), self->trace);
   gtk_widget_set_sensitive (self->export_button, self->trace != NULL);

@@ -80,7 +80,51 @@ test_selection (void)
   g_assert_true (label_contains (page, "Levels: 0 after X1\342\200\223X10, 1 after I1\342\200\223I2, 1 on the line; "
                                        "displayed at position 11."));
 
-  /* Typing: the page follows the text; the selection stays on index 10. */
+  /* The arrow keys in the table: down to the row of L2, where א was
+   * reversed at level 1; up one, to L1, which left it alone. */
+  {
+    GtkWidget *table = NULL;
+    GtkEventController *keys = NULL;
+    g_autoptr(GListModel) controllers = NULL;
+
+    table = gtk_widget_get_next_sibling (diagram);
+    g_assert_cmpstr (G_OBJECT_TYPE_NAME (table), ==, "StepsTable");
+    controllers = gtk_widget_observe_controllers (table);
+    for (guint k = 0; k < g_list_model_get_n_items (controllers); k++)
+      {
+        g_autoptr(GObject) controller = g_list_model_get_item (controllers, k);
+
+        if (GTK_IS_EVENT_CONTROLLER_KEY (controller))
+          keys = GTK_EVENT_CONTROLLER (controller);
+      }
+    g_assert_nonnull (keys);
+    for (int k = 0; k < 17; k++)
+      {
+        gboolean handled = FALSE;
+
+        g_signal_emit_by_name (keys, "key-pressed", GDK_KEY_Down, 0, 0, &handled);
+        g_assert_true (handled);
+      }
+    g_assert_true (label_contains (page, "L2 reversed it at levels 1; it is displayed at position 11."));
+    {
+      gboolean handled = FALSE;
+
+      g_signal_emit_by_name (keys, "key-pressed", GDK_KEY_Up, 0, 0, &handled);
+    }
+    g_assert_true (label_contains (page, "L1: "));
+    g_assert_true (label_contains (page, "This step did not change it."));
+    /* Right: the next character, in stored order, in the field too. */
+    {
+      gboolean handled = FALSE;
+
+      g_signal_emit_by_name (keys, "key-pressed", GDK_KEY_Right, 0, 0, &handled);
+    }
+    g_assert_cmpint (iri_inspector_steps_page_get_selected (IRI_INSPECTOR_STEPS_PAGE (page)), ==, 11);
+    g_assert_true (gtk_editable_get_selection_bounds (GTK_EDITABLE (entry), &start, &end));
+    g_assert_cmpint (start, ==, 11);
+  }
+
+  /* Typing: the page follows the text; the selection stays on index 11. */
   gtk_editable_set_position (GTK_EDITABLE (entry), -1);
   {
     int position = gtk_editable_get_position (GTK_EDITABLE (entry));
@@ -90,7 +134,7 @@ test_selection (void)
   app_test_wait (300);
   trace = iri_inspector_steps_page_get_trace (IRI_INSPECTOR_STEPS_PAGE (page));
   g_assert_cmpuint (iri_bidi_trace_get_n_chars (trace), ==, 14);
-  g_assert_cmpint (iri_inspector_steps_page_get_selected (IRI_INSPECTOR_STEPS_PAGE (page)), ==, 10);
+  g_assert_cmpint (iri_inspector_steps_page_get_selected (IRI_INSPECTOR_STEPS_PAGE (page)), ==, 11);
 
   gtk_window_destroy (GTK_WINDOW (window));
 }
