@@ -125,7 +125,8 @@ static void
 steps_clicked_cb (GtkButton                *button,
                   IriInspectorExamplesPage *self)
 {
-  g_signal_emit (self, signals[STEPS], 0, g_object_get_data (G_OBJECT (button), "iri"));
+  g_signal_emit (self, signals[STEPS], 0, g_object_get_data (G_OBJECT (button), "iri"),
+                 GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "notation")));
 }
 
 static GtkWidget *
@@ -249,7 +250,10 @@ example_row (IriInspectorExamplesPage *self,
     gtk_widget_add_css_class (steps, "flat");
     gtk_widget_set_tooltip_text (steps, _("Follow the bidi algorithm step by step"));
     iri_inspector_set_accessible_label (steps, steps_name);
-    g_object_set_data_full (G_OBJECT (steps), "iri", g_strdup (rtl_text), g_free);
+    /* In Bidi Notation, the example as the draft writes it, and the
+     * Steps page reads its capitals as right-to-left letters. */
+    g_object_set_data_full (G_OBJECT (steps), "iri", g_strdup (in_notation ? logical : rtl_text), g_free);
+    g_object_set_data (G_OBJECT (steps), "notation", GINT_TO_POINTER (in_notation ? mapping : IRI_NOTATION_NONE));
     g_signal_connect (steps, "clicked", G_CALLBACK (steps_clicked_cb), self);
   }
   g_object_set_data_full (G_OBJECT (load), "iri", g_steal_pointer (&rtl_text), g_free);
@@ -400,12 +404,13 @@ iri_inspector_examples_page_class_init (IriInspectorExamplesPageClass *klass)
 
   /**
    * IriInspectorExamplesPage::steps:
-   * @iri: the example, with real right-to-left letters
+   * @iri: the example, as shown
+   * @notation: an #IriNotation: how to read its capitals
    *
    * Emitted to follow the example on the Steps page.
    */
   signals[STEPS] = g_signal_new ("steps", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                                 G_TYPE_NONE, 1, G_TYPE_STRING);
+                                 G_TYPE_NONE, 2, G_TYPE_STRING, G_TYPE_INT);
 }
 
 static void

@@ -581,6 +581,7 @@ struct _IriInspectorStepsPage
   GtkWidget    *table;
   GtkWidget    *explanation;
   GtkWidget    *rtl_toggle;
+  GtkWidget    *notation;      /* a GtkDropDown: IriNotation by position */
   GtkWidget    *export_button;
 };
 
@@ -728,7 +729,8 @@ retrace (IriInspectorStepsPage *self)
 
   g_clear_pointer (&self->trace, iri_bidi_trace_unref);
   if (self->text != NULL && *self->text != '\0')
-    self->trace = iri_bidi_trace_new (self->text, -1, paragraph, IRI_NOTATION_NONE);
+    self->trace = iri_bidi_trace_new (self->text, -1, paragraph,
+                                      (IriNotation) gtk_drop_down_get_selected (GTK_DROP_DOWN (self->notation)));
 
   g_clear_pointer (&table->trace, iri_bidi_trace_unref);
   derived_clear (&table->derived);
@@ -768,6 +770,19 @@ iri_inspector_steps_page_select (IriInspectorStepsPage *self,
   g_return_if_fail (IRI_INSPECTOR_IS_STEPS_PAGE (self));
 
   select_index (self, index, FALSE);
+}
+
+/* How capitals are read: as themselves, or as the right-to-left letters
+ * they stand for in the Bidi Notation of RFC 3987bis §4.4 (an example
+ * written in it opens here so). */
+void
+iri_inspector_steps_page_set_notation (IriInspectorStepsPage *self,
+                                       IriNotation            notation)
+{
+  g_return_if_fail (IRI_INSPECTOR_IS_STEPS_PAGE (self));
+  g_return_if_fail (notation <= IRI_NOTATION_ARABIC);
+
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (self->notation), notation);
 }
 
 gssize
@@ -942,6 +957,28 @@ iri_inspector_steps_page_init (IriInspectorStepsPage *self)
   gtk_box_append (GTK_BOX (toggles), ltr);
   gtk_box_append (GTK_BOX (toggles), self->rtl_toggle);
   gtk_box_append (GTK_BOX (bar), toggles);
+  {
+    /* In the order of IriNotation. */
+    const char * const readings[] = {
+      /* Translators: how the Steps page reads the text: as typed, or
+       * with capitals standing for right-to-left letters (RFC 3987bis
+       * §4.4 Bidi Notation) */
+      N_("Letters as Typed"),
+      N_("Capitals as Hebrew (Bidi Notation)"),
+      N_("Capitals as Arabic (Bidi Notation)"),
+      NULL,
+    };
+    g_autoptr(GtkStringList) list = gtk_string_list_new (NULL);
+
+    for (guint k = 0; readings[k] != NULL; k++)
+      gtk_string_list_append (list, _(readings[k]));
+    self->notation = gtk_drop_down_new (G_LIST_MODEL (g_steal_pointer (&list)), NULL);
+    gtk_accessible_update_property (GTK_ACCESSIBLE (self->notation), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                    /* Translators: the accessible name of the choice above */
+                                    _("How capital letters are read"), -1);
+    g_signal_connect_swapped (self->notation, "notify::selected", G_CALLBACK (retrace), self);
+    gtk_box_append (GTK_BOX (bar), self->notation);
+  }
   self->export_button = gtk_button_new_with_mnemonic (_("E_xport Picture…"));
   gtk_widget_set_tooltip_text (self->export_button, _("Save the picture as SVG or PNG, for slides"));
   gtk_widget_set_hexpand (self->export_button, TRUE);

@@ -18,6 +18,8 @@ void       iri_inspector_steps_page_set_analysis (IriInspectorStepsPage *self,
                                                   IriAnalysis           *analysis);
 void       iri_inspector_steps_page_select       (IriInspectorStepsPage *self,
                                                   gssize                 index);
+void       iri_inspector_steps_page_set_notation (IriInspectorStepsPage *self,
+                                                  IriNotation            notation);
 gssize     iri_inspector_steps_page_get_selected (IriInspectorStepsPage *self);
 IriBidiTrace *iri_inspector_steps_page_get_trace (IriInspectorStepsPage *self);
 

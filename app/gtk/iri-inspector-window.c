@@ -1568,8 +1568,10 @@ page_load_cb (IriInspectorWindow *self,
 /* An example opened in the Steps page: loaded, then shown step by step. */
 static void
 example_steps_cb (IriInspectorWindow *self,
-                  const char         *iri)
+                  const char         *iri,
+                  int                 notation)
 {
+  iri_inspector_steps_page_set_notation (IRI_INSPECTOR_STEPS_PAGE (self->pages[PAGE_STEPS]), notation);
   set_text (self, iri);
   adw_view_stack_set_visible_child_name (self->view_stack, page_names[PAGE_STEPS]);
 }

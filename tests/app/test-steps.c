@@ -172,12 +172,23 @@ test_example (void)
   g_test_summary ("An example opens in the Steps page, loaded into the address field");
 
   app_test_show_page (window, "examples");
-  g_signal_emit_by_name (page_of (window, "examples"), "steps", "http://ab.\327\222\327\223.ij/");
+  g_signal_emit_by_name (page_of (window, "examples"), "steps", "http://ab.\327\222\327\223.ij/", IRI_NOTATION_NONE);
   app_test_wait (50);
   g_assert_cmpstr (adw_view_stack_get_visible_child_name (ADW_VIEW_STACK (stack)), ==, "steps");
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, "http://ab.\327\222\327\223.ij/");
   g_assert_cmpuint (iri_bidi_trace_get_n_chars (iri_inspector_steps_page_get_trace (
                       IRI_INSPECTOR_STEPS_PAGE (page_of (window, "steps")))), ==, 16);
+
+  /* In Bidi Notation: the capitals are read as Hebrew letters. */
+  g_signal_emit_by_name (page_of (window, "examples"), "steps", "http://ab.CD.ij/", IRI_NOTATION_HEBREW);
+  app_test_wait (50);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, "http://ab.CD.ij/");
+  {
+    IriBidiTrace *trace = iri_inspector_steps_page_get_trace (IRI_INSPECTOR_STEPS_PAGE (page_of (window, "steps")));
+
+    g_assert_cmpint (iri_bidi_trace_get_class (trace, IRI_BIDI_STEP_CLASSES, 10), ==, IRI_BIDI_CLASS_R);
+    g_assert_cmpuint (iri_bidi_trace_logical_to_visual (trace, 10), ==, 11);
+  }
 
   gtk_window_destroy (GTK_WINDOW (window));
 }
