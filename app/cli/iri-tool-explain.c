@@ -13,7 +13,6 @@
 #include "config.h"
 
 #include <string.h>
-#include <unistd.h>
 #include <glib/gi18n.h>
 
 #include "iri-bidi-diagram.h"
@@ -619,21 +618,8 @@ iri_tool_explain (int    argc,
       iri_tool_error (_("unknown paragraph direction “%s” (use ltr, rtl or auto)"), paragraph_arg);
       return IRI_TOOL_EXIT_USAGE;
     }
-  if (color_arg == NULL || g_str_equal (color_arg, "auto"))
-    {
-      const char *no_color = g_getenv ("NO_COLOR");
-
-      style.color = isatty (STDOUT_FILENO) && (no_color == NULL || no_color[0] == '\0');
-    }
-  else if (g_str_equal (color_arg, "always"))
-    style.color = TRUE;
-  else if (g_str_equal (color_arg, "never"))
-    style.color = FALSE;
-  else
-    {
-      iri_tool_error (_("unknown colour setting “%s” (use auto, always or never)"), color_arg);
-      return IRI_TOOL_EXIT_USAGE;
-    }
+  if (!iri_tool_parse_color (color_arg, &style.color))
+    return IRI_TOOL_EXIT_USAGE;
 
   if ((svg_path != NULL || png_path != NULL) && (args == NULL || g_strv_length (args) != 1))
     {

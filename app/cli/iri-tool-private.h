@@ -143,6 +143,10 @@ typedef enum {
   IRI_TOOL_BIDI_NONE,      /* visual order, no escape sequences */
 } IriToolBidi;
 
+/* --color=auto|always|never (NULL: auto: on a terminal, unless NO_COLOR
+ * is set and not empty, https://no-color.org); prints the error. */
+gboolean iri_tool_parse_color        (const char  *name,
+                                      gboolean    *out_color);
 gboolean iri_tool_parse_bidi         (const char  *name,
                                       IriToolBidi *out);
 IriToolBidi iri_tool_default_bidi    (void);

@@ -124,6 +124,28 @@ iri_tool_escape_for_terminal (const char *text,
 }
 
 gboolean
+iri_tool_parse_color (const char *name,
+                      gboolean   *out_color)
+{
+  if (name == NULL || g_str_equal (name, "auto"))
+    {
+      const char *no_color = g_getenv ("NO_COLOR");
+
+      *out_color = isatty (STDOUT_FILENO) && (no_color == NULL || no_color[0] == '\0');
+    }
+  else if (g_str_equal (name, "always"))
+    *out_color = TRUE;
+  else if (g_str_equal (name, "never"))
+    *out_color = FALSE;
+  else
+    {
+      iri_tool_error (_("unknown colour setting “%s” (use auto, always or never)"), name);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
 iri_tool_parse_bidi (const char  *name,
                      IriToolBidi *out)
 {
