@@ -11,6 +11,7 @@
 #include <glib/gi18n.h>
 
 #include "iri-inspector-preferences.h"
+#include "iri-inspector-util.h"
 
 struct _IriInspectorPreferences
 {
@@ -186,67 +187,22 @@ update_file_row (IriInspectorPreferences *self)
 }
 
 static void
-file_chosen (IriInspectorPreferences *self,
-             GFile                   *file)
+file_chosen (GObject *owner,
+             GFile   *file)
 {
+  IriInspectorPreferences *self = IRI_INSPECTOR_PREFERENCES (owner);
   g_autofree char *path = g_file_get_path (file);
 
   if (path != NULL)
     g_settings_set_string (self->settings, "known-hosts-file", path);
 }
 
-/* GtkFileDialog from GTK 4.10, which deprecates GtkFileChooserNative. */
-#if GTK_CHECK_VERSION (4, 10, 0)
-static void
-file_dialog_done_cb (GObject      *source,
-                     GAsyncResult *result,
-                     gpointer      user_data)
-{
-  g_autoptr(IriInspectorPreferences) self = user_data;
-  g_autoptr(GFile) file = gtk_file_dialog_open_finish (GTK_FILE_DIALOG (source), result, NULL);
-
-  /* NULL when the dialog was cancelled or dismissed. */
-  if (file != NULL)
-    file_chosen (self, file);
-}
-
 static void
 choose_file_cb (IriInspectorPreferences *self)
 {
-  g_autoptr(GtkFileDialog) dialog = gtk_file_dialog_new ();
-
-  gtk_file_dialog_set_title (dialog, _("Choose a File of Known Hosts"));
-  gtk_file_dialog_set_accept_label (dialog, _("_Choose"));
-  gtk_file_dialog_open (dialog, GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))), NULL,
-                        file_dialog_done_cb, g_object_ref (self));
+  iri_inspector_choose_file (GTK_WINDOW (self), FALSE, _("Choose a File of Known Hosts"), _("_Choose"), NULL,
+                             NULL, file_chosen, G_OBJECT (self));
 }
-#else
-static void
-file_response_cb (GtkNativeDialog         *dialog,
-                  int                      response,
-                  IriInspectorPreferences *self)
-{
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
-
-      file_chosen (self, file);
-    }
-  g_object_unref (dialog);
-}
-
-static void
-choose_file_cb (IriInspectorPreferences *self)
-{
-  GtkFileChooserNative *dialog = gtk_file_chooser_native_new (_("Choose a File of Known Hosts"), GTK_WINDOW (self),
-                                                               GTK_FILE_CHOOSER_ACTION_OPEN, _("_Choose"),
-                                                               _("_Cancel"));
-
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
-  g_signal_connect (dialog, "response", G_CALLBACK (file_response_cb), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
-}
-#endif
 
 static void
 clear_file_cb (IriInspectorPreferences *self)

@@ -802,10 +802,11 @@ iri_inspector_steps_page_get_trace (IriInspectorStepsPage *self)
 }
 
 static void
-export_to (IriInspectorStepsPage *self,
-           GFile                 *file)
+export_to (GObject *owner,
+           GFile   *file)
 {
-  g_autofree char *path = file != NULL ? g_file_get_path (file) : NULL;
+  IriInspectorStepsPage *self = IRI_INSPECTOR_STEPS_PAGE (owner);
+  g_autofree char *path = g_file_get_path (file);
   g_autoptr(GError) error = NULL;
   g_autofree char *message = NULL;
 
@@ -825,70 +826,22 @@ export_to (IriInspectorStepsPage *self,
   g_signal_emit (self, signals[TOAST], 0, message);
 }
 
-/* GtkFileDialog from GTK 4.10, which deprecates GtkFileChooserNative. */
-#if GTK_CHECK_VERSION (4, 10, 0)
-static void
-export_done_cb (GObject      *source,
-                GAsyncResult *result,
-                gpointer      user_data)
-{
-  g_autoptr(IriInspectorStepsPage) self = user_data;
-  g_autoptr(GFile) file = gtk_file_dialog_save_finish (GTK_FILE_DIALOG (source), result, NULL);
-
-  /* NULL when the dialog was cancelled or dismissed. */
-  if (file != NULL)
-    export_to (self, file);
-}
-#else
-static void
-export_response_cb (GtkNativeDialog       *dialog,
-                    int                    response,
-                    IriInspectorStepsPage *self)
-{
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
-
-      export_to (self, file);
-    }
-  g_object_unref (dialog);
-}
-#endif
-
 static void
 export_clicked_cb (IriInspectorStepsPage *self)
 {
-  GtkWindow *window = GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self)));
   g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
-  /* Translators: the default name of an exported picture; keep .svg */
-  const char *name = _("bidi-steps.svg");
-#if GTK_CHECK_VERSION (4, 10, 0)
-  g_autoptr(GtkFileDialog) dialog = gtk_file_dialog_new ();
   g_autoptr(GListStore) filters = g_list_store_new (GTK_TYPE_FILE_FILTER);
-#else
-  GtkFileChooserNative *dialog;
-#endif
 
   /* Translators: a file type in the Export Picture dialog */
   gtk_file_filter_set_name (filter, _("SVG or PNG pictures"));
   gtk_file_filter_add_suffix (filter, "svg");
   gtk_file_filter_add_suffix (filter, "png");
-#if GTK_CHECK_VERSION (4, 10, 0)
   g_list_store_append (filters, filter);
-  gtk_file_dialog_set_title (dialog, _("Export Picture"));
-  gtk_file_dialog_set_accept_label (dialog, _("_Export"));
-  gtk_file_dialog_set_filters (dialog, G_LIST_MODEL (filters));
-  gtk_file_dialog_set_initial_name (dialog, name);
-  gtk_file_dialog_save (dialog, window, NULL, export_done_cb, g_object_ref (self));
-#else
-  dialog = gtk_file_chooser_native_new (_("Export Picture"), window, GTK_FILE_CHOOSER_ACTION_SAVE,
-                                        _("_Export"), _("_Cancel"));
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name);
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
-  g_signal_connect (dialog, "response", G_CALLBACK (export_response_cb), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
-#endif
+  iri_inspector_choose_file (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))), TRUE,
+                             _("Export Picture"), _("_Export"),
+                             /* Translators: the default name of an exported picture; keep .svg */
+                             _("bidi-steps.svg"),
+                             G_LIST_MODEL (filters), export_to, G_OBJECT (self));
 }
 
 static void

@@ -285,3 +285,103 @@ iri_inspector_wrap_bin_new (GtkWidget *child)
   gtk_widget_set_parent (child, bin);
   return bin;
 }
+
+/* ------------------------------------------------------------------ */
+/* Choosing a file                                                     */
+
+typedef struct {
+  IriInspectorFileChosen  chosen;
+  GObject                *owner;
+  gboolean                save;
+} FileChoice;
+
+static void
+file_choice_free (FileChoice *choice)
+{
+  g_object_unref (choice->owner);
+  g_free (choice);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (FileChoice, file_choice_free)
+
+/* GtkFileDialog from GTK 4.10, which deprecates GtkFileChooserNative. */
+#if GTK_CHECK_VERSION (4, 10, 0)
+static void
+file_dialog_done_cb (GObject      *source,
+                     GAsyncResult *result,
+                     gpointer      user_data)
+{
+  g_autoptr(FileChoice) choice = user_data;
+  g_autoptr(GFile) file = choice->save ? gtk_file_dialog_save_finish (GTK_FILE_DIALOG (source), result, NULL)
+                                       : gtk_file_dialog_open_finish (GTK_FILE_DIALOG (source), result, NULL);
+
+  /* NULL when the dialog was cancelled or dismissed. */
+  if (file != NULL)
+    choice->chosen (choice->owner, file);
+}
+#else
+static void
+file_chooser_response_cb (GtkNativeDialog *dialog,
+                          int              response,
+                          gpointer         user_data)
+{
+  g_autoptr(FileChoice) choice = user_data;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+
+      if (file != NULL)
+        choice->chosen (choice->owner, file);
+    }
+  g_object_unref (dialog);
+}
+#endif
+
+void
+iri_inspector_choose_file (GtkWindow              *parent,
+                           gboolean                save,
+                           const char             *title,
+                           const char             *accept_label,
+                           const char             *initial_name,
+                           GListModel             *filters,
+                           IriInspectorFileChosen  chosen,
+                           GObject                *owner)
+{
+  FileChoice *choice = g_new0 (FileChoice, 1);
+#if GTK_CHECK_VERSION (4, 10, 0)
+  g_autoptr(GtkFileDialog) dialog = gtk_file_dialog_new ();
+#else
+  GtkFileChooserNative *dialog;
+#endif
+
+  choice->chosen = chosen;
+  choice->owner = g_object_ref (owner);
+  choice->save = save;
+#if GTK_CHECK_VERSION (4, 10, 0)
+  gtk_file_dialog_set_title (dialog, title);
+  gtk_file_dialog_set_accept_label (dialog, accept_label);
+  if (filters != NULL)
+    gtk_file_dialog_set_filters (dialog, filters);
+  if (initial_name != NULL)
+    gtk_file_dialog_set_initial_name (dialog, initial_name);
+  if (save)
+    gtk_file_dialog_save (dialog, parent, NULL, file_dialog_done_cb, choice);
+  else
+    gtk_file_dialog_open (dialog, parent, NULL, file_dialog_done_cb, choice);
+#else
+  dialog = gtk_file_chooser_native_new (title, parent, save ? GTK_FILE_CHOOSER_ACTION_SAVE : GTK_FILE_CHOOSER_ACTION_OPEN,
+                                        accept_label, _("_Cancel"));
+  for (guint i = 0; filters != NULL && i < g_list_model_get_n_items (filters); i++)
+    {
+      g_autoptr(GtkFileFilter) filter = g_list_model_get_item (filters, i);
+
+      gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
+    }
+  if (initial_name != NULL)
+    gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), initial_name);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
+  g_signal_connect (dialog, "response", G_CALLBACK (file_chooser_response_cb), choice);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+#endif
+}

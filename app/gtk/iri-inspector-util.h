@@ -49,4 +49,20 @@ void        iri_inspector_set_accessible_label (GtkWidget  *button,
  * iri-inspector-util.c. */
 GtkWidget  *iri_inspector_wrap_bin_new    (GtkWidget    *child);
 
+/* A file chosen by the user in a dialog over @parent, to open or (with
+ * @save) to save as @initial_name; @filters (of GtkFileFilter) may be
+ * NULL.  @chosen is called only when a file was chosen, with @owner,
+ * which the dialog keeps alive until then. */
+typedef void (*IriInspectorFileChosen) (GObject *owner,
+                                        GFile   *file);
+
+void        iri_inspector_choose_file     (GtkWindow              *parent,
+                                           gboolean                save,
+                                           const char             *title,
+                                           const char             *accept_label,
+                                           const char             *initial_name,
+                                           GListModel             *filters,
+                                           IriInspectorFileChosen  chosen,
+                                           GObject                *owner);
+
 G_END_DECLS

@@ -919,35 +919,12 @@ known_hosts_file_changed_cb (IriInspectorWindow *self)
 /* ------------------------------------------------------------------ */
 /* Actions                                                             */
 
-/* GtkFileDialog from GTK 4.10, which deprecates GtkFileChooserNative. */
-#if GTK_CHECK_VERSION (4, 10, 0)
 static void
-open_done_cb (GObject      *source,
-              GAsyncResult *result,
-              gpointer      user_data)
+open_chosen (GObject *owner,
+             GFile   *file)
 {
-  g_autoptr(IriInspectorWindow) self = user_data;
-  g_autoptr(GFile) file = gtk_file_dialog_open_finish (GTK_FILE_DIALOG (source), result, NULL);
-
-  /* NULL when the dialog was cancelled or dismissed. */
-  if (file != NULL)
-    iri_inspector_window_open_file (self, file);
+  iri_inspector_window_open_file (IRI_INSPECTOR_WINDOW (owner), file);
 }
-#else
-static void
-open_response_cb (GtkNativeDialog    *dialog,
-                  int                 response,
-                  IriInspectorWindow *self)
-{
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
-
-      iri_inspector_window_open_file (self, file);
-    }
-  g_object_unref (dialog);
-}
-#endif
 
 static void
 open_action (GtkWidget  *widget,
@@ -957,33 +934,16 @@ open_action (GtkWidget  *widget,
   IriInspectorWindow *self = IRI_INSPECTOR_WINDOW (widget);
   g_autoptr(GtkFileFilter) text = gtk_file_filter_new ();
   g_autoptr(GtkFileFilter) all = gtk_file_filter_new ();
-#if GTK_CHECK_VERSION (4, 10, 0)
-  g_autoptr(GtkFileDialog) dialog = gtk_file_dialog_new ();
   g_autoptr(GListStore) filters = g_list_store_new (GTK_TYPE_FILE_FILTER);
-#else
-  GtkFileChooserNative *dialog;
-#endif
 
   gtk_file_filter_set_name (text, _("Text files"));
   gtk_file_filter_add_mime_type (text, "text/plain");
   gtk_file_filter_set_name (all, _("All files"));
   gtk_file_filter_add_pattern (all, "*");
-#if GTK_CHECK_VERSION (4, 10, 0)
   g_list_store_append (filters, text);
   g_list_store_append (filters, all);
-  gtk_file_dialog_set_title (dialog, _("Open a List of IRIs"));
-  gtk_file_dialog_set_accept_label (dialog, _("_Open"));
-  gtk_file_dialog_set_filters (dialog, G_LIST_MODEL (filters));
-  gtk_file_dialog_open (dialog, GTK_WINDOW (self), NULL, open_done_cb, g_object_ref (self));
-#else
-  dialog = gtk_file_chooser_native_new (_("Open a List of IRIs"), GTK_WINDOW (self),
-                                        GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"), _("_Cancel"));
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), text);
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), all);
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
-  g_signal_connect (dialog, "response", G_CALLBACK (open_response_cb), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
-#endif
+  iri_inspector_choose_file (GTK_WINDOW (self), FALSE, _("Open a List of IRIs"), _("_Open"), NULL,
+                             G_LIST_MODEL (filters), open_chosen, G_OBJECT (self));
 }
 
 static void
