@@ -14,6 +14,7 @@
 #include <locale.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <glib/gi18n.h>
 #include <fribidi.h>
 
@@ -197,13 +198,77 @@ run_command (const Command  *command,
   return command->run (argc, argv);
 }
 
+/* Writes @string as \u{XXXX} escapes where it is not ASCII: for a
+ * terminal whose locale is not UTF-8, which would show the bytes of a
+ * UTF-8 character as other characters.  Valid UTF-8 only (all the tool
+ * prints is). */
+static void
+write_escaped (FILE       *stream,
+               const char *string)
+{
+  for (const char *p = string; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      if ((guchar) *p < 0x80)
+        fputc (*p, stream);
+      else
+        fprintf (stream, "\\u{%04X}", g_utf8_get_char (p));
+    }
+}
+
+static void
+print_escaped (const char *string)
+{
+  write_escaped (stdout, string);
+}
+
+static void
+printerr_escaped (const char *string)
+{
+  write_escaped (stderr, string);
+}
+
+static void
+print_utf8 (const char *string)
+{
+  fputs (string, stdout);
+}
+
+static void
+printerr_utf8 (const char *string)
+{
+  fputs (string, stderr);
+}
+
+/* IRIs are UTF-8, and so is everything the tool reads and writes,
+ * whatever the locale (cron, `env -i` and many containers run in the C
+ * locale, whose charset is ASCII): GLib would otherwise refuse non-ASCII
+ * arguments and print "?" for every non-ASCII character.  The
+ * character type is made UTF-8 (C.UTF-8), the language of messages is
+ * left as it is, and a terminal of a non-UTF-8 locale gets what is not
+ * ASCII as visible \u{XXXX} escapes; pipes and files get UTF-8. */
+static void
+setup_locale (void)
+{
+  gboolean utf8;
+
+  setlocale (LC_ALL, "");
+  utf8 = g_get_charset (NULL);
+  if (!utf8 && setlocale (LC_CTYPE, "C.UTF-8") == NULL && setlocale (LC_CTYPE, "C.utf8") == NULL)
+    {
+      /* No UTF-8 locale on this system: GLib converts as it can. */
+      return;
+    }
+  g_set_print_handler (!utf8 && isatty (STDOUT_FILENO) ? print_escaped : print_utf8);
+  g_set_printerr_handler (!utf8 && isatty (STDERR_FILENO) ? printerr_escaped : printerr_utf8);
+}
+
 int
 main (int   argc,
       char *argv[])
 {
   const char *name;
 
-  setlocale (LC_ALL, "");
+  setup_locale ();
   bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);

@@ -1283,6 +1283,80 @@ test_explain (void)
   g_assert_nonnull (strstr (run.err, "/nonexistent/x.png"));
 }
 
+/* Every command, run in the C locale (cron, `env -i`, containers) and
+ * in C.UTF-8: the same bytes out, non-ASCII arguments accepted, UTF-8
+ * written to pipes (issue 16). */
+static void
+test_locales (void)
+{
+  static const struct {
+    const char *input;
+    const char *args[6];
+  } cases[] = {
+    { NULL, { "to-uri", "http://r\xC3\xA9sum\xC3\xA9.example/\xD7\x90", NULL } },
+    { NULL, { "to-iri", "http://xn--rsum-bpad.example/%D7%90", NULL } },
+    { NULL, { "render", "http://ab.\xD7\xA2\xD7\x91/", NULL } },
+    { NULL, { "format", "http://xn--rsum-bpad.example/%D7%90", NULL } },
+    { NULL, { "resolve", "http://\xD7\x90.example/a/", "../\xD7\x91", NULL } },
+    { NULL, { "compare", "http://\xD7\x90.example/", "http://\xD7\x90.example/", NULL } },
+    { "http://\xD7\x90\xE2\x80\x8D.example/\n", { "check", NULL } },
+    { "http://\xD7\x90.example/\xD7\x91\n", { "check", "--json", NULL } },
+    { NULL, { "inspect", "--color=never", "http://ab.\xD7\xA2\xD7\x91/", NULL } },
+    { NULL, { "examples", "--notation=hebrew", "rfc3987bis-5", NULL } },
+    { NULL, { "skeleton", "\xD0\xB0pple", NULL } },
+    { "see http://\xD7\xA2\xD7\x91.example/ now\n", { "detect", NULL } },
+    { NULL, { "explain", "http://a/\xD7\x90", NULL } },
+    { NULL, { "explain", "--json", "http://a/\xD7\x90", NULL } },
+    { "http://\xD7\x90.example/\n", { "edit", NULL } },
+  };
+
+  g_test_summary ("Every command gives the same bytes in the C locale as in C.UTF-8, "
+                  "and takes non-ASCII arguments in both");
+
+  for (gsize k = 0; k < G_N_ELEMENTS (cases); k++)
+    {
+      Run runs[2] = { { 0, }, { 0, } };
+      static const char * const locales[] = { "LC_ALL=C", "LC_ALL=C.UTF-8" };
+
+      for (guint l = 0; l < 2; l++)
+        {
+          g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+
+          g_ptr_array_add (argv, (gpointer) "env");
+          g_ptr_array_add (argv, (gpointer) locales[l]);
+          g_ptr_array_add (argv, (gpointer) tool_path ());
+          for (guint a = 0; cases[k].args[a] != NULL; a++)
+            g_ptr_array_add (argv, (gpointer) cases[k].args[a]);
+          g_ptr_array_add (argv, NULL);
+          run_with_input (&runs[l], (const char * const *) argv->pdata, cases[k].input, -1);
+        }
+      g_test_message ("%s: status %d", cases[k].args[0], runs[0].status);
+      g_assert_cmpint (runs[0].status, ==, runs[1].status);
+      g_assert_cmpstr (runs[0].out, ==, runs[1].out);
+      g_assert_cmpstr (runs[0].err, ==, runs[1].err);
+      /* Something non-ASCII came through, not a "?". */
+      g_assert_null (strstr (runs[0].err, "Invalid byte sequence"));
+      g_assert_true (runs[0].status == 0 || runs[0].status == 1);
+      run_clear (&runs[0]);
+      run_clear (&runs[1]);
+    }
+
+  /* On a terminal of the C locale, which cannot show UTF-8, what is not
+   * ASCII is escaped visibly, not replaced by "?". */
+  {
+    g_autofree char *script = g_find_program_in_path ("script");
+    g_autofree char *command = NULL;
+    g_auto(Run) run = { 0, };
+
+    if (script == NULL)
+      return;
+    command = g_strdup_printf ("env LC_ALL=C %s to-iri http://xn--rsum-bpad.example/%%D7%%90", tool_path ());
+    run_tool_argv (&run, (const char *[]) { script, "-qec", command, "/dev/null", NULL });
+    g_assert_cmpint (run.status, ==, 0);
+    g_assert_nonnull (strstr (run.out, "http://r\\u{00E9}sum\\u{00E9}.example/\\u{05D0}"));
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1312,6 +1386,7 @@ main (int   argc,
   g_test_add_func ("/iri-tool/render", test_render);
   g_test_add_func ("/iri-tool/render/terminal", test_render_terminal);
   g_test_add_func ("/iri-tool/explain", test_explain);
+  g_test_add_func ("/iri-tool/locales", test_locales);
   g_test_add_func ("/iri-tool/explain/examples", test_explain_examples);
 
   return g_test_run ();
