@@ -38,6 +38,8 @@ typedef struct {
   char       *where;      /* "FILE:LINE" for human output */
   guint64     line;
   gboolean    too_long;
+  char       *file_error; /* a file that could not be read, in place of a line */
+  char       *file;
 } Line;
 
 typedef struct {
@@ -106,6 +108,8 @@ line_clear (gpointer data)
 
   g_free (line->text);
   g_free (line->where);
+  g_free (line->file_error);
+  g_free (line->file);
 }
 
 static void
@@ -189,6 +193,23 @@ append_too_long (Check  *check,
                             line->where, severity_label (IRI_SEVERITY_ERROR), message);
 }
 
+/* A file that could not be read: a record in the JSON stream, in input
+ * order, so that a consumer sees which file is missing; in human output
+ * the message went to standard error when it happened. */
+static void
+append_file_error (Check *check,
+                   Batch *batch,
+                   Line  *line)
+{
+  if (!check->json)
+    return;
+  g_string_append (batch->out, "{\"file\":");
+  iri_tool_json_string (batch->out, line->file, -1);
+  g_string_append (batch->out, ",\"error\":");
+  iri_tool_json_string (batch->out, line->file_error, -1);
+  g_string_append (batch->out, "}\n");
+}
+
 static void
 analyse_batch (Check *check,
                Batch *batch)
@@ -200,6 +221,11 @@ analyse_batch (Check *check,
       Line *line = &g_array_index (batch->lines, Line, i);
       g_autoptr(IriAnalysis) analysis = NULL;
 
+      if (line->file_error != NULL)
+        {
+          append_file_error (check, batch, line);
+          continue;
+        }
       if (line->too_long)
         {
           append_too_long (check, batch, line);
@@ -241,6 +267,7 @@ worker_cb (gpointer data,
 
 typedef struct {
   guint64  n_inputs;
+  guint    n_file_errors;   /* files that could not be read */
   Counts   counts;
   gboolean failed;
   guint64  next_to_print;
@@ -347,6 +374,10 @@ print_summary (Totals *totals)
   notes = g_strdup_printf (ngettext ("%llu note", "%llu notes", n_notes), (unsigned long long) n_notes);
   /* Translators: the summary of iri check: "3 IRIs checked: 1 error, 0 warnings, 2 notes" */
   g_printerr (_("%s: %s, %s, %s\n"), inputs, errors, warnings, notes);
+  if (totals->n_file_errors > 0)
+    /* Translators: the last line of the summary of iri check */
+    g_printerr (ngettext ("%u file could not be read\n", "%u files could not be read\n", totals->n_file_errors),
+                totals->n_file_errors);
 
   codes = g_list_sort (codes, (GCompareFunc) g_strcmp0);
   for (GList *l = codes; l != NULL; l = l->next)
@@ -396,6 +427,7 @@ iri_tool_check (int    argc,
   Progress progress = { FALSE, 0 };
   Batch *batch = NULL;
   guint64 next_index = 0;
+  gsize batch_n_bytes_add = 0;
   const char *text;
   gsize length;
   gboolean too_long;
@@ -476,12 +508,34 @@ iri_tool_check (int    argc,
 
   for (;;)
     {
-      text = iri_tool_input_next (input, &length, &too_long, &io_error);
+      g_autoptr(GError) file_error = NULL;
+      Line line = { NULL, 0, NULL, 0, FALSE, NULL, NULL };
 
-      if (text != NULL)
+      text = iri_tool_input_next (input, &length, &too_long, &file_error);
+      if (text == NULL && file_error != NULL)
         {
-          Line line = { NULL, length, NULL, iri_tool_input_line (input), too_long };
-
+          /* One unreadable file does not stop the batch (the exit
+           * status says it happened). */
+          iri_tool_error ("%s", file_error->message);
+          if (io_error == NULL)
+            io_error = g_error_copy (file_error);
+          totals.n_file_errors++;
+          line.file_error = g_strdup (file_error->message);
+          line.file = g_strdup (iri_tool_input_file (input));
+        }
+      else if (text != NULL)
+        {
+          line.length = length;
+          line.line = iri_tool_input_line (input);
+          line.too_long = too_long;
+          line.text = g_memdup2 (text, length + 1);
+          if (!json)
+            line.where = g_strdup (iri_tool_input_where (input));
+          batch_n_bytes_add = length;
+          totals.n_inputs++;
+        }
+      if (line.text != NULL || line.file_error != NULL)
+        {
           if (batch == NULL)
             {
               batch = g_new0 (Batch, 1);
@@ -490,12 +544,10 @@ iri_tool_check (int    argc,
               g_array_set_clear_func (batch->lines, line_clear);
               counts_init (&batch->counts);
             }
-          line.text = g_memdup2 (text, length + 1);
-          if (!json)
-            line.where = g_strdup (iri_tool_input_where (input));
           g_array_append_val (batch->lines, line);
-          batch->n_bytes += length;
-          totals.n_inputs++;
+          batch->n_bytes += batch_n_bytes_add;
+          batch_n_bytes_add = 0;
+          text = line.text != NULL ? line.text : "";
         }
 
       if (batch != NULL && (text == NULL || batch->lines->len == BATCH_LINES || batch->n_bytes >= BATCH_BYTES))
@@ -530,7 +582,7 @@ iri_tool_check (int    argc,
   print_ready (&check, &totals, TRUE);
   progress_finish (&progress);
 
-  if (!quiet && (io_error == NULL || totals.n_inputs > 0))
+  if (!quiet)
     print_summary (&totals);
 
   g_hash_table_unref (check.pending);
@@ -541,7 +593,7 @@ iri_tool_check (int    argc,
 
   if (io_error != NULL)
     {
-      iri_tool_error ("%s", io_error->message);
+      /* Each unreadable file was reported when it was met. */
       if (g_error_matches (io_error, G_FILE_ERROR, G_FILE_ERROR_NOENT) && files != NULL &&
           files[0] != NULL && strstr (files[0], ":") != NULL)
         /* Translators: shown when "iri check" was given an IRI instead of a file */

@@ -154,10 +154,23 @@ iri_tool_detect (int    argc,
     analyzer = iri_analyzer_new ();
 
   input = iri_tool_input_new_files (files);
-  while ((text = iri_tool_input_next (input, &length, &too_long, &io_error)) != NULL)
+  for (;;)
     {
       g_autoptr(GError) error = NULL;
       g_autoptr(GListModel) links = NULL;
+
+      text = iri_tool_input_next (input, &length, &too_long, &error);
+      if (text == NULL && error != NULL)
+        {
+          /* One unreadable file does not stop the others; the exit
+           * status says it happened. */
+          iri_tool_error ("%s", error->message);
+          if (io_error == NULL)
+            io_error = g_steal_pointer (&error);
+          continue;
+        }
+      if (text == NULL)
+        break;
 
       if (too_long)
         {
@@ -200,10 +213,7 @@ iri_tool_detect (int    argc,
     }
 
   if (io_error != NULL)
-    {
-      iri_tool_error ("%s", io_error->message);
-      return IRI_TOOL_EXIT_IO;
-    }
+    return IRI_TOOL_EXIT_IO;
 
   return status;
 }

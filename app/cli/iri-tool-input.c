@@ -21,6 +21,7 @@ struct _IriToolInput
 
   FILE      *stream;      /* current file, or NULL */
   char      *stream_name;
+  const char *file;       /* the file being read, or the last one tried */
   guint64    line;        /* line number in the current file */
 
   GByteArray *buffer;     /* the current line */
@@ -104,6 +105,7 @@ open_next_file (IriToolInput  *self,
 {
   const char *name = self->files[self->index++];
 
+  self->file = name;
   self->line = 0;
   g_clear_pointer (&self->stream_name, g_free);
 
@@ -182,8 +184,15 @@ iri_tool_input_next (IriToolInput  *self,
 
       if (ferror (self->stream))
         {
-          g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (errno),
-                       _("cannot read “%s”: %s"), self->stream_name, g_strerror (errno));
+          int saved_errno = errno;
+
+          g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
+                       _("cannot read “%s”: %s"), self->stream_name, g_strerror (saved_errno));
+          /* The rest of this file is skipped; the next call goes on
+           * with the next one. */
+          if (self->stream != stdin)
+            fclose (self->stream);
+          self->stream = NULL;
           return NULL;
         }
 
@@ -229,6 +238,12 @@ guint64
 iri_tool_input_line (IriToolInput *self)
 {
   return self->line;
+}
+
+const char *
+iri_tool_input_file (IriToolInput *self)
+{
+  return self->file;
 }
 
 gboolean

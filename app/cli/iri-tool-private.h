@@ -66,8 +66,10 @@ IriToolInput *iri_tool_input_new_args  (char       **args);
 IriToolInput *iri_tool_input_new_files (char       **files);
 /* Returns the next input (not NUL-terminated: it may contain NUL bytes)
  * or NULL at the end; *out_too_long is set for a line above
- * IRI_TOOL_MAX_LINE, whose text is then empty.  On an I/O error returns
- * NULL and sets @error. */
+ * IRI_TOOL_MAX_LINE, whose text is then empty.  A file that cannot be
+ * opened or read makes it return NULL and set @error; the file is then
+ * skipped, and the next call goes on with the next one, so that a batch
+ * does not stop for one bad file. */
 const char   *iri_tool_input_next      (IriToolInput  *self,
                                         gsize         *out_length,
                                         gboolean      *out_too_long,
@@ -75,6 +77,9 @@ const char   *iri_tool_input_next      (IriToolInput  *self,
 /* "FILE:LINE" or "argument N", for messages. */
 const char   *iri_tool_input_where     (IriToolInput  *self);
 guint64       iri_tool_input_line      (IriToolInput  *self);
+/* The file being read, or the last one tried (as given; "-" for
+ * standard input), or NULL for arguments. */
+const char   *iri_tool_input_file      (IriToolInput  *self);
 /* Bytes read so far and the total size of the inputs, when all of them
  * are regular files; FALSE otherwise. */
 gboolean      iri_tool_input_get_progress (IriToolInput *self,

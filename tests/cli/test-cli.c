@@ -782,6 +782,39 @@ test_check_files (void)
   run_tool (&run, NULL, 0, "check", missing, NULL);
   g_assert_cmpint (run.status, ==, 3);
   g_assert_nonnull (strstr (run.err, "missing.txt"));
+  run_clear (&run);
+
+  /* A missing file does not stop the batch: the files after it are
+   * checked, the summary counts them and the unreadable file, and the
+   * exit status is that of an I/O error (issue 16). */
+  run_tool (&run, NULL, 0, "check", missing, a, NULL);
+  g_assert_cmpint (run.status, ==, 3);
+  g_assert_nonnull (strstr (run.out, "a.txt:2:"));
+  g_assert_nonnull (strstr (run.err, "2 IRIs checked"));
+  g_assert_nonnull (strstr (run.err, "1 file could not be read"));
+  run_clear (&run);
+
+  /* In JSON, a record for the file, in input order. */
+  run_tool (&run, NULL, 0, "check", "--json", b, missing, b, NULL);
+  g_assert_cmpint (run.status, ==, 3);
+  g_strfreev (lines);
+  lines = g_strsplit (run.out, "\n", -1);
+  g_assert_cmpuint (g_strv_length (lines), ==, 4);
+  o = parse_json_line (lines[1]);
+  g_assert_true (g_str_has_suffix (json_object_get_string_member (o, "file"), "missing.txt"));
+  g_assert_nonnull (strstr (json_object_get_string_member (o, "error"), "missing.txt"));
+  json_object_unref (o);
+  o = parse_json_line (lines[2]);
+  g_assert_cmpstr (json_object_get_string_member (o, "input"), ==, "http://b/ c");
+  json_object_unref (o);
+  run_clear (&run);
+
+  /* detect too. */
+  g_assert_true (g_file_set_contents (b, "see http://example.com/ now\n", -1, NULL));
+  run_tool (&run, NULL, 0, "detect", missing, b, NULL);
+  g_assert_cmpint (run.status, ==, 3);
+  g_assert_nonnull (strstr (run.out, "http://example.com/"));
+  g_assert_nonnull (strstr (run.err, "missing.txt"));
 
   g_unlink (a);
   g_unlink (b);
