@@ -98,9 +98,10 @@ static gboolean
 result_equal (const Result *a,
               const Result *b)
 {
+  /* An empty GArray may have no data at all. */
   return a->levels->len == b->levels->len && a->order->len == b->order->len &&
-         memcmp (a->levels->data, b->levels->data, a->levels->len) == 0 &&
-         memcmp (a->order->data, b->order->data, a->order->len * sizeof (gsize)) == 0;
+         (a->levels->len == 0 || memcmp (a->levels->data, b->levels->data, a->levels->len) == 0) &&
+         (a->order->len == 0 || memcmp (a->order->data, b->order->data, a->order->len * sizeof (gsize)) == 0);
 }
 
 static void
