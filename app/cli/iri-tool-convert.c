@@ -93,6 +93,14 @@ to_uri_cb (const char  *text,
            gpointer     user_data,
            GError     **error)
 {
+  g_autoptr(IriReference) reference = NULL;
+
+  /* The mapping of §3.1 keeps an IRI's mistakes (http://a/%zz maps to
+   * itself), so an invalid IRI gives a URI that is not one: it is
+   * reported, as a conversion that failed, not printed as if it were. */
+  reference = iri_reference_parse (text, length, IRI_PARSE_DEFAULT, error);
+  if (reference == NULL)
+    return NULL;
   return iri_to_uri (text, length, *(IriHostMapping *) user_data, error);
 }
 
@@ -148,8 +156,14 @@ to_iri_cb (const char  *text,
 {
   ToIriData *data = user_data;
   g_autoptr(GListModel) diagnostics = NULL;
+  g_autoptr(IriReference) reference = NULL;
   char *result;
 
+  /* §3.7 applies to a URI; anything else (http://[::1/) is reported
+   * instead of being printed back unchanged as if converted. */
+  reference = iri_reference_parse (text, length, IRI_PARSE_URI, error);
+  if (reference == NULL)
+    return NULL;
   result = iri_display_policy_uri_to_iri (data->policy, text, length, data->flags, &diagnostics, error);
   if (result != NULL && diagnostics != NULL)
     {

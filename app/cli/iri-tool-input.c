@@ -170,8 +170,21 @@ iri_tool_input_next (IriToolInput  *self,
       while ((c = getc_unlocked (self->stream)) != EOF)
         {
           got_any = TRUE;
+          self->bytes_done++;
           if (c == '\n')
             break;
+          /* CR LF (Windows) and CR alone (old Mac OS) end a line too; a
+           * CR is never part of an IRI. */
+          if (c == '\r')
+            {
+              int next = getc_unlocked (self->stream);
+
+              if (next == '\n')
+                self->bytes_done++;
+              else if (next != EOF)
+                ungetc (next, self->stream);
+              break;
+            }
           if (self->buffer->len < IRI_TOOL_MAX_LINE)
             {
               guint8 byte = c;
@@ -206,7 +219,6 @@ iri_tool_input_next (IriToolInput  *self,
         }
 
       self->line++;
-      self->bytes_done += self->buffer->len + 1;
       /* A line of a file written on Windows ends in CR LF; the CR is not
        * part of the IRI. */
       if (self->buffer->len > 0 && self->buffer->data[self->buffer->len - 1] == '\r')

@@ -262,6 +262,19 @@ setup_locale (void)
   g_set_printerr_handler (!utf8 && isatty (STDERR_FILENO) ? printerr_escaped : printerr_utf8);
 }
 
+/* What standard output could not take (a full disk, /dev/full, a closed
+ * pipe) is an I/O error, whatever printed it: help and version too. */
+static int
+finish_output (int status)
+{
+  if (fflush (stdout) != 0 || ferror (stdout))
+    {
+      iri_tool_error (_("cannot write to standard output: %s"), g_strerror (errno));
+      return IRI_TOOL_EXIT_IO;
+    }
+  return status;
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -290,34 +303,25 @@ main (int   argc,
           for (gsize i = 0; i < G_N_ELEMENTS (commands); i++)
             {
               if (g_str_equal (argv[2], commands[i].name))
-                return run_command (&commands[i], 2, help_argv + 1);
+                return finish_output (run_command (&commands[i], 2, help_argv + 1));
             }
           /* Translators: %s is what the user typed */
           iri_tool_error (_("unknown command “%s”"), argv[2]);
           return IRI_TOOL_EXIT_USAGE;
         }
       print_usage (stdout);
-      return IRI_TOOL_EXIT_OK;
+      return finish_output (IRI_TOOL_EXIT_OK);
     }
   if (g_str_equal (name, "--version"))
     {
       print_version ();
-      return IRI_TOOL_EXIT_OK;
+      return finish_output (IRI_TOOL_EXIT_OK);
     }
 
   for (gsize i = 0; i < G_N_ELEMENTS (commands); i++)
     {
       if (g_str_equal (name, commands[i].name))
-        {
-          int status = run_command (&commands[i], argc - 1, argv + 1);
-
-          if (fflush (stdout) != 0 || ferror (stdout))
-            {
-              iri_tool_error (_("cannot write to standard output: %s"), g_strerror (errno));
-              return IRI_TOOL_EXIT_IO;
-            }
-          return status;
-        }
+        return finish_output (run_command (&commands[i], argc - 1, argv + 1));
     }
 
   iri_tool_error (_("unknown command “%s”"), name);

@@ -1316,6 +1316,43 @@ test_explain (void)
   g_assert_nonnull (strstr (run.err, "/nonexistent/x.png"));
 }
 
+/* Input that is not what a command takes is reported, with a status
+ * that says so, never printed back as if converted (issue 16). */
+static void
+test_bad_input (void)
+{
+  g_auto(Run) run = { 0, };
+  g_autofree char *command = NULL;
+
+  g_test_summary ("Invalid IRIs and URIs are reported by to-uri and to-iri; CR-only files "
+                  "are read line by line; help written to a full disk is an I/O error");
+
+  run_tool (&run, NULL, 0, "to-uri", "http://a/%zz", "http://b/", NULL);
+  g_assert_cmpint (run.status, ==, 1);
+  /* An empty line in its place keeps the lines aligned. */
+  g_assert_cmpstr (run.out, ==, "\nhttp://b/\n");
+  g_assert_nonnull (strstr (run.err, "argument 1"));
+  g_assert_nonnull (strstr (run.err, "%zz"));
+  run_clear (&run);
+
+  run_tool (&run, NULL, 0, "to-iri", "http://[::1/", NULL);
+  g_assert_cmpint (run.status, ==, 1);
+  g_assert_cmpstr (run.out, ==, "\n");
+  g_assert_nonnull (strstr (run.err, "]"));
+  run_clear (&run);
+
+  /* Lines ended by CR alone, as old Mac OS files are. */
+  run_tool (&run, "http://a/\rhttp://b/\r", -1, "to-uri", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_cmpstr (run.out, ==, "http://a/\nhttp://b/\n");
+  run_clear (&run);
+
+  command = g_strdup_printf ("%s --help > /dev/full", tool_path ());
+  run_tool_argv (&run, (const char *[]) { "sh", "-c", command, NULL });
+  g_assert_cmpint (run.status, ==, 3);
+  g_assert_nonnull (strstr (run.err, "standard output"));
+}
+
 /* Every command, run in the C locale (cron, `env -i`, containers) and
  * in C.UTF-8: the same bytes out, non-ASCII arguments accepted, UTF-8
  * written to pipes (issue 16). */
@@ -1420,6 +1457,7 @@ main (int   argc,
   g_test_add_func ("/iri-tool/render/terminal", test_render_terminal);
   g_test_add_func ("/iri-tool/explain", test_explain);
   g_test_add_func ("/iri-tool/locales", test_locales);
+  g_test_add_func ("/iri-tool/bad-input", test_bad_input);
   g_test_add_func ("/iri-tool/explain/examples", test_explain_examples);
 
   return g_test_run ();
