@@ -741,7 +741,7 @@ retrace (IriInspectorStepsPage *self)
     }
   gtk_widget_queue_resize (self->table);
   iri_inspector_diagram_set_trace (IRI_INSPECTOR_DIAGRAM (self->diagram), self->trace);
-  gtk_widget_set_sensitive (self->export_button, self->trace != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "steps.export", self->trace != NULL);
   gtk_stack_set_visible_child_name (GTK_STACK (self->stack), self->trace != NULL ? "steps" : "empty");
   /* The selection stays on the same index while typing, if it still
    * exists; it is not sent to the address field again. */
@@ -826,9 +826,13 @@ export_to (GObject *owner,
   g_signal_emit (self, signals[TOAST], 0, message);
 }
 
+/* The action "steps.export": the picture to a file, SVG or PNG. */
 static void
-export_clicked_cb (IriInspectorStepsPage *self)
+export_action (GtkWidget  *widget,
+               const char *action,
+               GVariant   *parameter)
 {
+  IriInspectorStepsPage *self = IRI_INSPECTOR_STEPS_PAGE (widget);
   g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
   g_autoptr(GListStore) filters = g_list_store_new (GTK_TYPE_FILE_FILTER);
 
@@ -859,6 +863,12 @@ static void
 iri_inspector_steps_page_class_init (IriInspectorStepsPageClass *klass)
 {
   G_OBJECT_CLASS (klass)->dispose = iri_inspector_steps_page_dispose;
+
+  /* Export as SVG or PNG: an action, so that a shortcut or a menu can
+   * reach it as the button does. */
+  gtk_widget_class_install_action (GTK_WIDGET_CLASS (klass), "steps.export", NULL, export_action);
+  gtk_widget_class_add_binding_action (GTK_WIDGET_CLASS (klass), GDK_KEY_e, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
+                                       "steps.export", NULL);
 
   /**
    * IriInspectorStepsPage::highlight:
@@ -934,9 +944,11 @@ iri_inspector_steps_page_init (IriInspectorStepsPage *self)
   }
   self->export_button = gtk_button_new_with_mnemonic (_("E_xport Picture…"));
   gtk_widget_set_tooltip_text (self->export_button, _("Save the picture as SVG or PNG, for slides"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->export_button), GTK_ACCESSIBLE_PROPERTY_KEY_SHORTCUTS,
+                                  "Control+Shift+E", -1);
   gtk_widget_set_hexpand (self->export_button, TRUE);
   gtk_widget_set_halign (self->export_button, GTK_ALIGN_END);
-  g_signal_connect_swapped (self->export_button, "clicked", G_CALLBACK (export_clicked_cb), self);
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (self->export_button), "steps.export");
   gtk_box_append (GTK_BOX (bar), self->export_button);
   gtk_box_append (GTK_BOX (box), bar);
 
@@ -992,6 +1004,7 @@ iri_inspector_steps_page_init (IriInspectorStepsPage *self)
   gtk_stack_add_named (GTK_STACK (self->stack), empty, "empty");
   gtk_stack_set_visible_child_name (GTK_STACK (self->stack), "empty");
   adw_bin_set_child (ADW_BIN (self), self->stack);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "steps.export", FALSE);
   update_explanation (self);
 }
 
