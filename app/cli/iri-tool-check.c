@@ -9,6 +9,9 @@
 #include "config.h"
 
 #include <string.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <unistd.h>
 #include <glib/gi18n.h>
 
@@ -22,9 +25,13 @@
 /* A batch also ends after this much input, so that long lines cannot
  * make the batches in flight hold gigabytes: memory stays bounded by
  * the number of batches in flight times this (plus one line, at most
- * IRI_TOOL_MAX_LINE), whatever the input. */
+ * iri_tool_max_line), whatever the input. */
 #define BATCH_BYTES (256 * 1024)
 #define MAX_IN_FLIGHT_PER_JOB 4
+/* A batch of this much input or more is one of long lines. */
+#define LONG_BATCH_BYTES (64 * 1024)
+/* And at most this much input in all of them, whatever --jobs. */
+#define MAX_BYTES_IN_FLIGHT (512 * 1024)
 
 /* Counts of findings, per severity and per code. */
 typedef struct {
@@ -62,6 +69,7 @@ typedef struct {
   GMutex       mutex;
   GCond        cond;
   GHashTable  *pending;   /* index → Batch */
+  gsize        pending_bytes; /* of the pending batches' input */
 } Check;
 
 static void
@@ -171,9 +179,10 @@ append_too_long (Check  *check,
                  Batch  *batch,
                  Line   *line)
 {
-  /* Translators: %d is a size in MiB */
-  g_autofree char *message = g_strdup_printf (_("The line is longer than %d MiB and was not analysed."),
-                                              IRI_TOOL_MAX_LINE / (1024 * 1024));
+  g_autofree char *size = g_format_size_full (iri_tool_max_line, G_FORMAT_SIZE_IEC_UNITS);
+  /* Translators: %s is a size, such as "256.0 KiB" */
+  g_autofree char *message = g_strdup_printf (_("The line is longer than %s and was not analysed (see --max-line)."),
+                                              size);
 
   counts_add (&batch->counts, "line-too-long", IRI_SEVERITY_ERROR, 1);
   if (check->fail_on <= IRI_SEVERITY_ERROR)
@@ -250,6 +259,19 @@ analyse_batch (Check *check,
     }
 }
 
+/* After a batch of long lines, the memory of their analyses goes back
+ * to the system: glibc keeps a heap (an arena) per thread and returns
+ * little of it on its own, so with --jobs the peak would be the sum of
+ * every thread's worst batch instead of the worst one. */
+static void
+give_back_memory (Batch *batch)
+{
+#ifdef __GLIBC__
+  if (batch->n_bytes >= LONG_BATCH_BYTES)
+    malloc_trim (0);
+#endif
+}
+
 static void
 worker_cb (gpointer data,
            gpointer user_data)
@@ -258,6 +280,7 @@ worker_cb (gpointer data,
   Check *check = user_data;
 
   analyse_batch (check, batch);
+  give_back_memory (batch);
 
   g_mutex_lock (&check->mutex);
   batch->done = TRUE;
@@ -293,25 +316,40 @@ print_ready (Check  *check,
           return;
         }
       g_hash_table_steal (check->pending, &totals->next_to_print);
+      check->pending_bytes -= batch->n_bytes;
       g_mutex_unlock (&check->mutex);
 
       fwrite (batch->out->str, 1, batch->out->len, stdout);
       counts_merge (&totals->counts, &batch->counts);
       totals->failed |= batch->failed;
       totals->next_to_print++;
-      batch_free (batch);
+      {
+        gboolean long_lines = batch->n_bytes >= LONG_BATCH_BYTES;
+
+        batch_free (batch);
+#ifdef __GLIBC__
+        if (long_lines)
+          malloc_trim (0);
+#endif
+      }
     }
 }
 
-static guint
-n_in_flight (Check *check)
+/* Whether the reader must wait for the oldest batch before reading on:
+ * too many batches in flight, or too much input in them.  A batch of a
+ * few long lines weighs far more than 256 short ones (its analyses and
+ * its JSON are tens of times its input), so bytes count too. */
+static gboolean
+too_much_in_flight (Check *check,
+                    guint  jobs)
 {
-  guint n;
+  gboolean full;
 
   g_mutex_lock (&check->mutex);
-  n = g_hash_table_size (check->pending);
+  full = g_hash_table_size (check->pending) >= jobs * MAX_IN_FLIGHT_PER_JOB ||
+         (g_hash_table_size (check->pending) > 0 && check->pending_bytes >= MAX_BYTES_IN_FLIGHT);
   g_mutex_unlock (&check->mutex);
-  return n;
+  return full;
 }
 
 /* A progress bar on standard error, for a large regular file read while
@@ -554,6 +592,7 @@ iri_tool_check (int    argc,
         {
           g_mutex_lock (&check.mutex);
           g_hash_table_insert (check.pending, &batch->index, batch);
+          check.pending_bytes += batch->n_bytes;
           g_mutex_unlock (&check.mutex);
 
           if (pool != NULL)
@@ -568,7 +607,7 @@ iri_tool_check (int    argc,
           /* Keep a bounded number of batches in flight: wait for the
            * oldest one before reading further. */
           print_ready (&check, &totals, FALSE);
-          while (n_in_flight (&check) >= (guint) jobs * MAX_IN_FLIGHT_PER_JOB)
+          while (too_much_in_flight (&check, jobs))
             print_ready (&check, &totals, TRUE);
           progress_update (&progress, input, totals.n_inputs, FALSE);
         }

@@ -32,9 +32,7 @@ iri_tool_convert_all (IriToolInput       *input,
 
       if (too_long)
         {
-          /* Translators: %s says where the input is, %d is a size in MiB */
-          iri_tool_error (_("%s: line longer than %d MiB, skipped"),
-                          iri_tool_input_where (input), IRI_TOOL_MAX_LINE / (1024 * 1024));
+          iri_tool_report_too_long (iri_tool_input_where (input));
           g_print ("\n");
           status = IRI_TOOL_EXIT_FINDINGS;
           continue;

@@ -174,9 +174,7 @@ iri_tool_detect (int    argc,
 
       if (too_long)
         {
-          /* Translators: %s says where the input is, %d is a size in MiB */
-          iri_tool_error (_("%s: line longer than %d MiB, skipped"),
-                          iri_tool_input_where (input), IRI_TOOL_MAX_LINE / (1024 * 1024));
+          iri_tool_report_too_long (iri_tool_input_where (input));
           status = IRI_TOOL_EXIT_FINDINGS;
           if (output == OUTPUT_MARK)
             g_print ("\n");

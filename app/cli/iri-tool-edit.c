@@ -1475,10 +1475,7 @@ run_batch (char           **args,
 
       if (too_long)
         {
-          /* Translators: %s is where the line is (FILE:LINE), %d a
-           * number of MiB */
-          iri_tool_error (_("%s: line longer than %d MiB, skipped"),
-                          iri_tool_input_where (input), IRI_TOOL_MAX_LINE / (1024 * 1024));
+          iri_tool_report_too_long (iri_tool_input_where (input));
           status = IRI_TOOL_EXIT_FINDINGS;
           continue;
         }

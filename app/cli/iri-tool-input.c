@@ -185,7 +185,7 @@ iri_tool_input_next (IriToolInput  *self,
                 ungetc (next, self->stream);
               break;
             }
-          if (self->buffer->len < IRI_TOOL_MAX_LINE)
+          if (self->buffer->len < iri_tool_max_line)
             {
               guint8 byte = c;
 

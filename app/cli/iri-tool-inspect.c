@@ -422,8 +422,7 @@ iri_tool_inspect (int    argc,
     {
       if (too_long)
         {
-          iri_tool_error (_("%s: line longer than %d MiB, skipped"),
-                          iri_tool_input_where (input), IRI_TOOL_MAX_LINE / (1024 * 1024));
+          iri_tool_report_too_long (iri_tool_input_where (input));
           status = IRI_TOOL_EXIT_FINDINGS;
           continue;
         }

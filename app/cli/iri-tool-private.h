@@ -54,9 +54,18 @@ gboolean iri_tool_parse_options (GOptionContext  *context,
                                  int             *argc,
                                  char          ***argv);
 
-/* Lines longer than this are not analysed: they are reported and
- * skipped, so that one runaway line cannot take all memory. */
-#define IRI_TOOL_MAX_LINE (16 * 1024 * 1024)
+/* Lines longer than iri_tool_max_line bytes are not analysed: they are
+ * reported and skipped, so that one runaway line cannot take all
+ * memory.  The default keeps `iri check --jobs 4` under 64 MiB whatever
+ * the input (an analysis takes about 50 bytes per byte of a Hebrew
+ * line); --max-line, which every command takes, changes it.  An
+ * argument is at most 128 KiB on Linux (MAX_ARG_STRLEN) anyway. */
+#define IRI_TOOL_DEFAULT_MAX_LINE (128 * 1024)
+extern gsize iri_tool_max_line;
+
+/* "WHERE: line longer than 128 KiB, skipped (see --max-line)" on
+ * standard error. */
+void iri_tool_report_too_long (const char *where);
 
 /* Inputs come from the arguments, or one per line from files or standard
  * input ("-" or no argument, DESIGN.md §5). */
@@ -66,7 +75,7 @@ IriToolInput *iri_tool_input_new_args  (char       **args);
 IriToolInput *iri_tool_input_new_files (char       **files);
 /* Returns the next input (not NUL-terminated: it may contain NUL bytes)
  * or NULL at the end; *out_too_long is set for a line above
- * IRI_TOOL_MAX_LINE, whose text is then empty.  A file that cannot be
+ * iri_tool_max_line, whose text is then empty.  A file that cannot be
  * opened or read makes it return NULL and set @error; the file is then
  * skipped, and the next call goes on with the next one, so that a batch
  * does not stop for one bad file. */

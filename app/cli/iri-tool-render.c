@@ -112,8 +112,7 @@ iri_tool_render (int    argc,
       if (too_long || !iri_utf8_validate (text, length, NULL, &error))
         {
           if (too_long)
-            iri_tool_error (_("%s: line longer than %d MiB, skipped"),
-                            iri_tool_input_where (input), IRI_TOOL_MAX_LINE / (1024 * 1024));
+            iri_tool_report_too_long (iri_tool_input_where (input));
           else
             iri_tool_error (_("%s: %s"), iri_tool_input_where (input), error->message);
           g_print ("\n");

@@ -111,9 +111,7 @@ iri_tool_skeleton (int    argc,
       if (too_long || !iri_utf8_validate (text, length, NULL, &error) || memchr (text, '\0', length) != NULL)
         {
           if (too_long)
-            /* Translators: %s says where the input is, %d is a size in MiB */
-            iri_tool_error (_("%s: line longer than %d MiB, skipped"),
-                            iri_tool_input_where (input), IRI_TOOL_MAX_LINE / (1024 * 1024));
+            iri_tool_report_too_long (iri_tool_input_where (input));
           else if (error != NULL)
             /* Translators: %s says where the input is, the second %s is the reason */
             iri_tool_error (_("%s: %s"), iri_tool_input_where (input), error->message);

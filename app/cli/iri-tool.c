@@ -72,6 +72,50 @@ iri_tool_warning (const char *format,
   g_printerr (_("iri: warning: %s\n"), message);
 }
 
+gsize iri_tool_max_line = IRI_TOOL_DEFAULT_MAX_LINE;
+
+void
+iri_tool_report_too_long (const char *where)
+{
+  g_autofree char *size = g_format_size_full (iri_tool_max_line, G_FORMAT_SIZE_IEC_UNITS);
+
+  /* Translators: %s says where the input is, the second %s is a size
+   * such as "256.0 KiB" */
+  iri_tool_error (_("%s: line longer than %s, skipped (see --max-line)"), where, size);
+}
+
+/* --max-line=SIZE: bytes, or with a unit K, KiB, M, MiB (1024-based). */
+static gboolean
+parse_max_line_cb (const char  *option_name,
+                   const char  *value,
+                   gpointer     data,
+                   GError     **error)
+{
+  char *end = NULL;
+  guint64 number = g_ascii_strtoull (value, &end, 10);
+  guint64 unit = 1;
+
+  if (end == value)
+    end = NULL;
+  else if (g_ascii_strcasecmp (end, "k") == 0 || g_ascii_strcasecmp (end, "kib") == 0)
+    unit = 1024;
+  else if (g_ascii_strcasecmp (end, "m") == 0 || g_ascii_strcasecmp (end, "mib") == 0)
+    unit = 1024 * 1024;
+  else if (*end != '\0')
+    end = NULL;
+  /* From a kibibyte (an IRI must fit) to a gibibyte (memory). */
+  if (end == NULL || number == 0 || number > G_MAXUINT64 / unit || number * unit < 1024 ||
+      number * unit > (guint64) 1024 * 1024 * 1024)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   /* Translators: %s is what the user gave */
+                   _("--max-line must be a size from 1K to 1024M (such as 256K or 4M), not “%s”"), value);
+      return FALSE;
+    }
+  iri_tool_max_line = number * unit;
+  return TRUE;
+}
+
 gboolean
 iri_tool_parse_options (GOptionContext  *context,
                         const char      *command,
@@ -79,7 +123,15 @@ iri_tool_parse_options (GOptionContext  *context,
                         char          ***argv)
 {
   g_autoptr(GError) error = NULL;
+  /* Options every command takes. */
+  GOptionEntry common[] = {
+    { "max-line", 0, 0, G_OPTION_ARG_CALLBACK, (gpointer) parse_max_line_cb,
+      N_("Lines longer than SIZE are reported and skipped, not analysed (128K by default; K and M are 1024 and 1048576)"),
+      N_("SIZE") },
+    { NULL }
+  };
 
+  g_option_context_add_main_entries (context, common, GETTEXT_PACKAGE);
   g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
   if (!g_option_context_parse (context, argc, argv, &error))
     {

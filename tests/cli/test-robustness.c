@@ -174,8 +174,9 @@ test_whitespace_lines (void)
     }
 }
 
-/* A 1 MiB IRI is analysed like any other; a line over the tool's limit
- * gets a line-too-long record; the lines after both are checked. */
+/* A 1 MiB IRI is analysed like any other with --max-line=2M; a line
+ * over the limit gets a line-too-long record; the lines after both are
+ * checked.  Then the default limit, 128 KiB. */
 static void
 test_long_lines (void)
 {
@@ -188,11 +189,11 @@ test_long_lines (void)
     g_string_append (input, "\xD7\xA9\xD7\x9C/abc");
   g_string_append (input, "\nhttp://example.org/after-long\n");
   g_string_append_len (input, "http://example.org/", 19);
-  for (gsize i = 0; i < 17 * 1024 * 1024 / 16; i++)
+  for (gsize i = 0; i < 3 * 1024 * 1024 / 16; i++)
     g_string_append (input, "0123456789abcdef");
   g_string_append (input, "\nhttp://example.org/after-too-long\n");
 
-  run_tool (&run, input->str, input->len, "check", "--json", NULL);
+  run_tool (&run, input->str, input->len, "check", "--json", "--max-line=2M", NULL);
   g_assert_cmpint (run.status, ==, 1);
   records = parse_records (run.out);
   g_assert_cmpuint (records->len, ==, 4);
@@ -213,6 +214,77 @@ test_long_lines (void)
   record = record_object (records, 3);
   g_assert_cmpint (json_object_get_int_member (record, "line"), ==, 4);
   g_assert_cmpstr (json_object_get_string_member (record, "input"), ==, "http://example.org/after-too-long");
+  run_clear (&run);
+  g_clear_pointer (&records, g_ptr_array_unref);
+
+  /* With the default limit the 1 MiB IRI is not analysed either, and
+   * every other command says so too. */
+  run_tool (&run, input->str, input->len, "check", "--json", NULL);
+  records = parse_records (run.out);
+  g_assert_cmpuint (records->len, ==, 4);
+  g_assert_nonnull (find_diagnostic (record_object (records, 0), "line-too-long"));
+  run_clear (&run);
+  run_tool (&run, input->str, input->len, "to-uri", NULL);
+  g_assert_cmpint (run.status, ==, 1);
+  /* g_format_size() puts a no-break space before the unit. */
+  g_assert_nonnull (strstr (run.err, "line longer than 128.0\xC2\xA0KiB"));
+  g_assert_nonnull (strstr (run.out, "http://example.org/after-long\n"));
+  run_clear (&run);
+
+  run_tool (&run, NULL, 0, "check", "--max-line=12", NULL);
+  g_assert_cmpint (run.status, ==, 2);
+  g_assert_nonnull (strstr (run.err, "--max-line"));
+}
+
+static long children_max_rss (void);
+
+/* Peak memory stays under 64 MiB with the default limit and four jobs,
+ * on lines at the limit that make the analysis and its JSON large
+ * (issue 16: a 16 MiB line took 1.4 GB): Arabic digits next to Arabic
+ * and Hebrew letters and brackets, a bidi control every other
+ * character. */
+static void
+test_memory_long_lines (void)
+{
+  static const char * const patterns[] = {
+    "\xD8\xA7\xD9\xA1\xD9\xA2/ab12/\xD7\x90(1)/",
+    "a\xE2\x80\xAE" "b\xE2\x81\xA6" "c/",
+  };
+
+#if defined(__SANITIZE_ADDRESS__)
+  g_test_skip ("peak RSS is not meaningful under AddressSanitizer");
+  return;
+#endif
+
+  if (!g_test_subprocess ())
+    {
+      g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_INHERIT_STDERR);
+      g_test_trap_assert_passed ();
+      return;
+    }
+
+  for (gsize k = 0; k < G_N_ELEMENTS (patterns); k++)
+    {
+      g_autoptr(GString) line = g_string_new ("http://ex.com/");
+      g_autoptr(GString) input = g_string_new (NULL);
+      g_auto(Run) run = { 0, };
+      long rss;
+
+      while (line->len + strlen (patterns[k]) < 128 * 1024 - 8)
+        g_string_append (line, patterns[k]);
+      for (int i = 0; i < 16; i++)
+        g_string_append_printf (input, "%s\n", line->str);
+      /* Without MALLOC_PERTURB_, which meson sets for every test: it
+       * writes over freed memory, which then counts in the RSS. */
+      run_with_input (&run, (const char *[]) { "env", "-u", "MALLOC_PERTURB_", tool_path (),
+                                               "check", "--json", "--jobs", "4", NULL },
+                      input->str, input->len);
+      g_assert_cmpint (run.status, <=, 1);
+      g_assert_null (strstr (run.out, "line-too-long"));
+      rss = children_max_rss ();
+      g_printerr ("# peak RSS of iri check --jobs 4 on 16 lines of 128 KiB: %ld KiB\n", rss);
+      g_assert_cmpint (rss, <, 64 * 1024);
+    }
 }
 
 static void
@@ -345,6 +417,7 @@ main (int   argc,
   g_test_add_func ("/iri-tool/robustness/huge-ports", test_huge_ports);
   g_test_add_func ("/iri-tool/robustness/deep-dot-segments", test_deep_dot_segments);
   g_test_add_func ("/iri-tool/robustness/memory-bounded", test_memory_bounded);
+  g_test_add_func ("/iri-tool/robustness/memory-long-lines", test_memory_long_lines);
 
   return g_test_run ();
 }
