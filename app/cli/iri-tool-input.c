@@ -6,7 +6,10 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
 #include <string.h>
+#include <unistd.h>
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 #include <sys/stat.h>
@@ -19,7 +22,12 @@ struct _IriToolInput
   char     **files;       /* files to read ("-" is standard input) */
   guint      index;       /* next argument or file */
 
-  FILE      *stream;      /* current file, or NULL */
+  int        fd;          /* current file, or -1 */
+  gboolean   fd_regular;  /* a regular file: reading it never waits */
+  gboolean   skip_lf;     /* the last line ended in CR: a LF next is its end too */
+  guint8    *chunk;       /* what read() gave, CHUNK_SIZE bytes */
+  gsize      chunk_pos;
+  gsize      chunk_len;
   char      *stream_name;
   const char *file;       /* the file being read, or the last one tried */
   guint64    line;        /* line number in the current file */
@@ -30,6 +38,9 @@ struct _IriToolInput
   guint64     bytes_done;  /* read from all files so far */
   guint64     bytes_total; /* their total size, or 0 if any is not a regular file */
 };
+
+/* How much is read at a time. */
+#define CHUNK_SIZE (64 * 1024)
 
 /* A progress bar is worth drawing from this size on. */
 #define LARGE_INPUT (8 * 1024 * 1024)
@@ -70,6 +81,7 @@ iri_tool_input_new_args (char **args)
   else
     self->args = g_strdupv (args);
 
+  self->fd = -1;
   self->buffer = g_byte_array_new ();
   return self;
 }
@@ -81,6 +93,7 @@ iri_tool_input_new_files (char **files)
   static char *stdin_only[] = { (char *) "-", NULL };
 
   self->files = g_strdupv (files != NULL && files[0] != NULL ? files : stdin_only);
+  self->fd = -1;
   self->buffer = g_byte_array_new ();
   self->bytes_total = total_size (self->files);
   return self;
@@ -89,8 +102,9 @@ iri_tool_input_new_files (char **files)
 void
 iri_tool_input_free (IriToolInput *self)
 {
-  if (self->stream != NULL && self->stream != stdin)
-    fclose (self->stream);
+  if (self->fd > 0)
+    close (self->fd);
+  g_free (self->chunk);
   g_strfreev (self->args);
   g_strfreev (self->files);
   g_free (self->stream_name);
@@ -109,26 +123,82 @@ open_next_file (IriToolInput  *self,
   self->line = 0;
   g_clear_pointer (&self->stream_name, g_free);
 
+  self->chunk_pos = self->chunk_len = 0;
+  self->skip_lf = FALSE;
+  if (self->chunk == NULL)
+    self->chunk = g_malloc (CHUNK_SIZE);
+
   if (g_str_equal (name, "-"))
     {
-      self->stream = stdin;
+      self->fd = STDIN_FILENO;
       /* Translators: how standard input is named in messages */
       self->stream_name = g_strdup (_("standard input"));
-      return TRUE;
+    }
+  else
+    {
+      do
+        self->fd = g_open (name, O_RDONLY | O_CLOEXEC, 0);
+      while (self->fd < 0 && errno == EINTR);
+      if (self->fd < 0)
+        {
+          int saved_errno = errno;
+
+          g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
+                       /* Translators: %s is a file name, the second %s the reason */
+                       _("cannot open “%s”: %s"), name, g_strerror (saved_errno));
+          return FALSE;
+        }
+      self->stream_name = g_strdup (name);
     }
 
-  self->stream = g_fopen (name, "rb");
-  if (self->stream == NULL)
+  {
+    GStatBuf st;
+
+    self->fd_regular = fstat (self->fd, &st) == 0 && S_ISREG (st.st_mode);
+  }
+  return TRUE;
+}
+
+static void
+close_file (IriToolInput *self)
+{
+  if (self->fd > 0)
+    close (self->fd);
+  self->fd = -1;
+}
+
+/* Fills the chunk; FALSE at the end of the file or on an error (then
+ * @error is set).  Output is block-buffered for speed, so before a read
+ * that would wait (a pipe or a terminal with nothing to read yet), what
+ * was written is flushed: a program on the other side of a pipe sees
+ * the answer to each line it sent before it sends the next. */
+static gboolean
+fill_chunk (IriToolInput  *self,
+            GError       **error)
+{
+  gssize n;
+
+  if (!self->fd_regular)
+    {
+      struct pollfd pfd = { self->fd, POLLIN, 0 };
+
+      if (poll (&pfd, 1, 0) == 0)
+        fflush (stdout);
+    }
+  do
+    n = read (self->fd, self->chunk, CHUNK_SIZE);
+  while (n < 0 && errno == EINTR);
+  if (n < 0)
     {
       int saved_errno = errno;
 
       g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
-                   /* Translators: %s is a file name, the second %s the reason */
-                   _("cannot open “%s”: %s"), name, g_strerror (saved_errno));
+                   _("cannot read “%s”: %s"), self->stream_name, g_strerror (saved_errno));
       return FALSE;
     }
-  self->stream_name = g_strdup (name);
-  return TRUE;
+  self->chunk_pos = 0;
+  self->chunk_len = n;
+  return n > 0;
 }
 
 const char *
@@ -153,10 +223,10 @@ iri_tool_input_next (IriToolInput  *self,
 
   for (;;)
     {
-      int c;
       gboolean got_any = FALSE;
+      gboolean ended = FALSE;
 
-      if (self->stream == NULL)
+      if (self->fd < 0)
         {
           if (self->files[self->index] == NULL)
             return NULL;
@@ -165,64 +235,86 @@ iri_tool_input_next (IriToolInput  *self,
         }
 
       g_byte_array_set_size (self->buffer, 0);
-      /* getc_unlocked on a buffered stream: lines may hold NUL bytes and
-       * invalid UTF-8, which must reach the analysis as they are. */
-      while ((c = getc_unlocked (self->stream)) != EOF)
+      /* Whole stretches up to the end of the line at a time: lines may
+       * hold NUL bytes and invalid UTF-8, which must reach the analysis
+       * as they are. */
+      while (!ended)
         {
+          const guint8 *start, *end, *lf, *cr, *stop;
+          gsize take;
+
+          if (self->chunk_pos == self->chunk_len)
+            {
+              g_autoptr(GError) read_error = NULL;
+
+              if (!fill_chunk (self, &read_error))
+                {
+                  if (read_error != NULL)
+                    {
+                      /* The rest of this file is skipped; the next call
+                       * goes on with the next one. */
+                      close_file (self);
+                      g_propagate_error (error, g_steal_pointer (&read_error));
+                      return NULL;
+                    }
+                  break;
+                }
+            }
+          start = self->chunk + self->chunk_pos;
+          end = self->chunk + self->chunk_len;
+          if (self->skip_lf)
+            {
+              /* CR LF split across two reads. */
+              self->skip_lf = FALSE;
+              if (*start == '\n')
+                {
+                  self->chunk_pos++;
+                  self->bytes_done++;
+                  continue;
+                }
+            }
           got_any = TRUE;
-          self->bytes_done++;
-          if (c == '\n')
-            break;
           /* CR LF (Windows) and CR alone (old Mac OS) end a line too; a
            * CR is never part of an IRI. */
-          if (c == '\r')
-            {
-              int next = getc_unlocked (self->stream);
-
-              if (next == '\n')
-                self->bytes_done++;
-              else if (next != EOF)
-                ungetc (next, self->stream);
-              break;
-            }
-          if (self->buffer->len < iri_tool_max_line)
-            {
-              guint8 byte = c;
-
-              g_byte_array_append (self->buffer, &byte, 1);
-            }
+          lf = memchr (start, '\n', end - start);
+          cr = memchr (start, '\r', (lf != NULL ? lf : end) - start);
+          stop = cr != NULL ? cr : lf != NULL ? lf : end;
+          take = stop - start;
+          if (self->buffer->len + take <= iri_tool_max_line)
+            g_byte_array_append (self->buffer, start, take);
           else
             *out_too_long = TRUE;
-        }
-
-      if (ferror (self->stream))
-        {
-          int saved_errno = errno;
-
-          g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
-                       _("cannot read “%s”: %s"), self->stream_name, g_strerror (saved_errno));
-          /* The rest of this file is skipped; the next call goes on
-           * with the next one. */
-          if (self->stream != stdin)
-            fclose (self->stream);
-          self->stream = NULL;
-          return NULL;
+          self->chunk_pos += take;
+          self->bytes_done += take;
+          if (stop < end)
+            {
+              self->chunk_pos++;
+              self->bytes_done++;
+              ended = TRUE;
+              if (*stop == '\r')
+                {
+                  if (stop + 1 < end)
+                    {
+                      if (stop[1] == '\n')
+                        {
+                          self->chunk_pos++;
+                          self->bytes_done++;
+                        }
+                    }
+                  else
+                    self->skip_lf = TRUE;
+                }
+            }
         }
 
       if (!got_any)
         {
           /* End of this file; go on with the next one. */
-          if (self->stream != stdin)
-            fclose (self->stream);
-          self->stream = NULL;
+          close_file (self);
           continue;
         }
 
       self->line++;
-      /* A line of a file written on Windows ends in CR LF; the CR is not
-       * part of the IRI. */
-      if (self->buffer->len > 0 && self->buffer->data[self->buffer->len - 1] == '\r')
-        g_byte_array_set_size (self->buffer, self->buffer->len - 1);
       if (*out_too_long)
         g_byte_array_set_size (self->buffer, 0);
 

@@ -1347,6 +1347,17 @@ test_bad_input (void)
   g_assert_cmpstr (run.out, ==, "http://a/\nhttp://b/\n");
   run_clear (&run);
 
+  /* Output is block-buffered, but flushed before a read that would
+   * wait: a program on the other end of a pipe gets each answer while
+   * the input stays open (here the writer sleeps, and the tool is
+   * killed before it could flush at the end). */
+  command = g_strdup_printf ("(printf 'http://a/\\303\\274\\n'; sleep 5) | timeout 2 %s to-uri", tool_path ());
+  run_tool_argv (&run, (const char *[]) { "sh", "-c", command, NULL });
+  g_assert_cmpint (run.status, ==, 124);
+  g_assert_cmpstr (run.out, ==, "http://a/%C3%BC\n");
+  run_clear (&run);
+  g_free (command);
+
   command = g_strdup_printf ("%s --help > /dev/full", tool_path ());
   run_tool_argv (&run, (const char *[]) { "sh", "-c", command, NULL });
   g_assert_cmpint (run.status, ==, 3);
