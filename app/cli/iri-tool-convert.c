@@ -310,6 +310,62 @@ iri_tool_resolve (int    argc,
   return status;
 }
 
+static char *
+relativize_cb (const char  *text,
+               gsize        length,
+               gpointer     user_data,
+               GError     **error)
+{
+  IriReference *base = user_data;
+  g_autoptr(IriReference) target = iri_reference_parse (text, length, IRI_PARSE_ABSOLUTE, error);
+
+  if (target == NULL)
+    return NULL;
+  return iri_reference_relativize (target, base, error);
+}
+
+int
+iri_tool_relativize (int    argc,
+                     char **argv)
+{
+  g_auto(GStrv) args = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(IriToolInput) input = NULL;
+  g_autoptr(IriReference) base = NULL;
+  GOptionEntry entries[] = {
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_STRING_ARRAY, &args, NULL, NULL },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context = g_option_context_new (_("BASE [TARGET…] — the shortest references to targets"));
+
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_option_context_set_summary (context,
+                                _("Prints for each absolute IRI TARGET the shortest reference that resolves\n"
+                                  "against the absolute IRI BASE to exactly TARGET (the inverse of “iri\n"
+                                  "resolve”, RFC 3986 §5.2): a fragment, a query, a relative or absolute\n"
+                                  "path, a network-path reference, or TARGET itself for another scheme.\n"
+                                  "A target whose path has dot segments has none: resolution would remove\n"
+                                  "them. Without TARGET arguments, reads one per line from standard input."));
+  if (!iri_tool_parse_options (context, "relativize", &argc, &argv))
+    return IRI_TOOL_EXIT_USAGE;
+
+  if (args == NULL || args[0] == NULL)
+    {
+      iri_tool_error (_("missing BASE; run “iri relativize --help”"));
+      return IRI_TOOL_EXIT_USAGE;
+    }
+
+  base = iri_reference_parse (args[0], -1, IRI_PARSE_ABSOLUTE, &error);
+  if (base == NULL)
+    {
+      iri_tool_error (_("base: %s"), error->message);
+      return IRI_TOOL_EXIT_FINDINGS;
+    }
+
+  input = iri_tool_input_new_args (args + 1);
+  return iri_tool_convert_all (input, relativize_cb, base);
+}
+
 static const char *
 level_name (IriComparison level)
 {

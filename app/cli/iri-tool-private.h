@@ -33,6 +33,7 @@ int iri_tool_skeleton (int argc, char **argv);
 int iri_tool_format  (int argc, char **argv);
 int iri_tool_detect  (int argc, char **argv);
 int iri_tool_explain (int argc, char **argv);
+int iri_tool_relativize (int argc, char **argv);
 
 /* Option values shared by several commands; they print the error. */
 gboolean iri_tool_parse_notation (const char     *name,

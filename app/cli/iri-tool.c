@@ -39,6 +39,7 @@ static const Command commands[] = {
   { "format",  iri_tool_format,  N_("Print URIs in their readable form for running text (UTS #58)") },
   { "detect",  iri_tool_detect,  N_("Find the links in text, in any script (UTS #58, §7.3)") },
   { "resolve", iri_tool_resolve, N_("Resolve references against a base IRI (RFC 3986 §5)") },
+  { "relativize", iri_tool_relativize, N_("Find the shortest reference from a base IRI to each target") },
   { "compare", iri_tool_compare, N_("Compare two IRIs on the comparison ladder") },
 };
 

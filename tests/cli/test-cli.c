@@ -460,6 +460,39 @@ test_compare (void)
   g_assert_cmpint (run.status, ==, 2);
 }
 
+static void
+test_relativize (void)
+{
+  g_auto(Run) run = { 0, };
+
+  g_test_summary ("iri relativize, the inverse of resolve: the shortest reference, checked; "
+                  "targets it cannot reach are reported");
+
+  run_tool (&run, NULL, 0, "relativize", "http://a/b/c/d;p?q", "http://a/b/c/g", "http://a/b/c/d;p?q#s",
+            "http://a/g", "https://x/", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_cmpstr (run.out, ==, "g\n#s\n/g\nhttps://x/\n");
+  run_clear (&run);
+
+  /* From standard input, with an IRI of Hebrew letters. */
+  run_tool (&run, "http://a/b/\xD7\xA2\xD7\x91\n", -1, "relativize", "http://a/b/c", NULL);
+  g_assert_cmpstr (run.out, ==, "\xD7\xA2\xD7\x91\n");
+  run_clear (&run);
+
+  /* Dot segments in the target: no reference resolves to it. */
+  run_tool (&run, NULL, 0, "relativize", "http://a/b/c", "http://a/b/../c", "http://a/x", NULL);
+  g_assert_cmpint (run.status, ==, 1);
+  g_assert_cmpstr (run.out, ==, "\n/x\n");
+  g_assert_nonnull (strstr (run.err, "argument 1"));
+  run_clear (&run);
+
+  run_tool (&run, NULL, 0, "relativize", "b/c", NULL);
+  g_assert_cmpint (run.status, ==, 1);
+  run_clear (&run);
+  run_tool (&run, NULL, 0, "relativize", NULL);
+  g_assert_cmpint (run.status, ==, 2);
+}
+
 static JsonObject *
 parse_json_line (const char *line)
 {
@@ -1469,6 +1502,7 @@ main (int   argc,
   g_test_add_func ("/iri-tool/explain", test_explain);
   g_test_add_func ("/iri-tool/locales", test_locales);
   g_test_add_func ("/iri-tool/bad-input", test_bad_input);
+  g_test_add_func ("/iri-tool/relativize", test_relativize);
   g_test_add_func ("/iri-tool/explain/examples", test_explain_examples);
 
   return g_test_run ();
