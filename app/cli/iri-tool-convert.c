@@ -99,7 +99,8 @@ to_uri_cb (const char  *text,
   reference = iri_reference_parse (text, length, IRI_PARSE_DEFAULT, error);
   if (reference == NULL)
     return NULL;
-  return iri_to_uri (text, length, *(IriHostMapping *) user_data, error);
+  /* The parsed reference, not the text: the mapping parses it once. */
+  return iri_reference_to_uri (reference, *(IriHostMapping *) user_data, error);
 }
 
 int
