@@ -1032,19 +1032,24 @@ trace_run (IriBidiTrace    *self,
   find_sequences (self);
 
   /* Each rule over every sequence, then the next: the sequences are
-   * independent, and this keeps the classes after each rule. */
-  for (IriBidiStep step = IRI_BIDI_STEP_W1; step <= IRI_BIDI_STEP_N2; step++)
-    {
-      memcpy (classes_at (self, step), classes_at (self, step - 1), self->n);
-      for (guint s = 0; s < self->sequences->len; s++)
-        {
-          const Sequence *sequence = &g_array_index (self->sequences, Sequence, s);
-          gsize n;
-          g_autofree gsize *chars = sequence_chars (self, sequence, &n);
+   * independent, and this keeps the classes after each rule.  Their
+   * characters are listed once for all the rules. */
+  {
+    guint n_sequences = self->sequences->len;
+    g_autofree gsize **chars = g_new0 (gsize *, MAX (n_sequences, 1));
+    g_autofree gsize *n_chars = g_new0 (gsize, MAX (n_sequences, 1));
 
-          resolve_step (self, sequence, chars, n, step);
-        }
-    }
+    for (guint s = 0; s < n_sequences; s++)
+      chars[s] = sequence_chars (self, &g_array_index (self->sequences, Sequence, s), &n_chars[s]);
+    for (IriBidiStep step = IRI_BIDI_STEP_W1; step <= IRI_BIDI_STEP_N2; step++)
+      {
+        memcpy (classes_at (self, step), classes_at (self, step - 1), self->n);
+        for (guint s = 0; s < n_sequences; s++)
+          resolve_step (self, &g_array_index (self->sequences, Sequence, s), chars[s], n_chars[s], step);
+      }
+    for (guint s = 0; s < n_sequences; s++)
+      g_free (chars[s]);
+  }
   /* The pairs of all sequences, in text order. */
   g_array_sort (self->pairs, compare_pairs);
 
