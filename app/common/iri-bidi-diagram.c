@@ -162,24 +162,34 @@ set_level_line (cairo_t *cr,
     cairo_set_source_rgb (cr, 0.24, 0.43, 0.71);
 }
 
-/* @text centred at (@x, @y), as one left-to-right line: a box shows one
- * character, never reordered with its neighbours. */
-static void
-show_text (cairo_t    *cr,
-           const char *text,
-           const char *font,
-           double      x,
-           double      y,
-           double      max_width)
+/* A layout for the text of the boxes in @font, made once per drawing:
+ * one line, left to right, so that a box's text is never reordered. */
+static PangoLayout *
+box_layout_new (cairo_t    *cr,
+                const char *font)
 {
   PangoLayout *layout = pango_cairo_create_layout (cr);
   PangoFontDescription *description = pango_font_description_from_string (font);
-  PangoRectangle ink, logical;
 
   pango_layout_set_font_description (layout, description);
   pango_layout_set_auto_dir (layout, FALSE);
+  pango_font_description_free (description);
+  return layout;
+}
+
+/* @text centred at (@x, @y) with @layout. */
+static void
+show_text (cairo_t     *cr,
+           PangoLayout *layout,
+           const char  *text,
+           double       x,
+           double       y,
+           double       max_width)
+{
+  PangoRectangle logical;
+
   pango_layout_set_text (layout, text, -1);
-  pango_layout_get_pixel_extents (layout, &ink, &logical);
+  pango_layout_get_pixel_extents (layout, NULL, &logical);
   cairo_save (cr);
   if (logical.width > max_width)
     {
@@ -193,8 +203,6 @@ show_text (cairo_t    *cr,
     cairo_translate (cr, x - logical.width / 2.0, y - logical.height / 2.0);
   pango_cairo_show_layout (cr, layout);
   cairo_restore (cr);
-  pango_font_description_free (description);
-  g_object_unref (layout);
 }
 
 void
@@ -212,6 +220,8 @@ iri_bidi_diagram_draw_range (IriBidiDiagram *self,
 {
   IriBidiTrace *trace = self->trace;
   gsize n = iri_bidi_trace_get_n_chars (trace);
+  g_autoptr(PangoLayout) char_layout = box_layout_new (cr, "Sans 15");
+  g_autoptr(PangoLayout) index_layout = box_layout_new (cr, "Sans 8");
 
   cairo_save (cr);
   cairo_set_source_rgb (cr, 1.0, 1.0, 1.0);
@@ -262,9 +272,9 @@ iri_bidi_diagram_draw_range (IriBidiDiagram *self,
       cairo_set_dash (cr, NULL, 0, 0);
 
       cairo_set_source_rgb (cr, 0.0, 0.0, 0.0);
-      show_text (cr, label, "Sans 15", box->x + box->width / 2, box->y + 17, box->width - 6);
+      show_text (cr, char_layout, label, box->x + box->width / 2, box->y + 17, box->width - 6);
       cairo_set_source_rgb (cr, 0.35, 0.35, 0.35);
-      show_text (cr, index, "Sans 8", box->x + box->width / 2, box->y + box->height - 9, box->width - 4);
+      show_text (cr, index_layout, index, box->x + box->width / 2, box->y + box->height - 9, box->width - 4);
     }
 
   cairo_set_source_rgb (cr, 0.15, 0.15, 0.15);
