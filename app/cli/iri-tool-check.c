@@ -264,10 +264,10 @@ analyse_batch (Check *check,
  * little of it on its own, so with --jobs the peak would be the sum of
  * every thread's worst batch instead of the worst one. */
 static void
-give_back_memory (Batch *batch)
+give_back_memory (gsize batch_bytes)
 {
 #ifdef __GLIBC__
-  if (batch->n_bytes >= LONG_BATCH_BYTES)
+  if (batch_bytes >= LONG_BATCH_BYTES)
     malloc_trim (0);
 #endif
 }
@@ -280,7 +280,7 @@ worker_cb (gpointer data,
   Check *check = user_data;
 
   analyse_batch (check, batch);
-  give_back_memory (batch);
+  give_back_memory (batch->n_bytes);
 
   g_mutex_lock (&check->mutex);
   batch->done = TRUE;
@@ -324,13 +324,10 @@ print_ready (Check  *check,
       totals->failed |= batch->failed;
       totals->next_to_print++;
       {
-        gboolean long_lines = batch->n_bytes >= LONG_BATCH_BYTES;
+        gsize n_bytes = batch->n_bytes;
 
         batch_free (batch);
-#ifdef __GLIBC__
-        if (long_lines)
-          malloc_trim (0);
-#endif
+        give_back_memory (n_bytes);
       }
     }
 }
