@@ -542,6 +542,10 @@ steps_table_class_init (StepsTableClass *klass)
   widget_class->measure = steps_table_measure;
   widget_class->snapshot = steps_table_snapshot;
   widget_class->css_changed = steps_table_css_changed;
+  /* A grid (a "table" to AT-SPI), drawn rather than made of cell
+   * widgets: its description is the explanation of the selected cell
+   * (see set_explanation()), which follows the arrow keys.  GTK 4.8 has
+   * no role for a custom interactive widget other than "filler". */
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GRID);
 
   table_signals[TABLE_SELECTED] = g_signal_new ("selected", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
@@ -595,6 +599,15 @@ enum {
 
 static guint signals[N_SIGNALS];
 
+static void
+set_explanation (IriInspectorStepsPage *self,
+                 const char            *text)
+{
+  gtk_label_set_text (GTK_LABEL (self->explanation), text);
+  /* A screen reader on the table hears it as the arrow keys move. */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->table), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
+}
+
 /* The sentence under the table: the selected character, the rule of the
  * selected row, and what it did to the character. */
 static void
@@ -610,8 +623,7 @@ update_explanation (IriInspectorStepsPage *self)
 
   if (self->trace == NULL || table->selected < 0)
     {
-      gtk_label_set_text (GTK_LABEL (self->explanation),
-                          _("Select a character in the picture or the table to see what each rule did to it."));
+      set_explanation (self, _("Select a character in the picture or the table to see what each rule did to it."));
       return;
     }
   i = table->selected;
@@ -687,7 +699,7 @@ update_explanation (IriInspectorStepsPage *self)
                           iri_bidi_trace_get_level (self->trace, IRI_BIDI_STEP_IMPLICIT, i),
                           iri_bidi_trace_get_level (self->trace, IRI_BIDI_STEP_LINE, i),
                           (gulong) iri_bidi_trace_logical_to_visual (self->trace, i));
-  gtk_label_set_text (GTK_LABEL (self->explanation), text->str);
+  set_explanation (self, text->str);
 }
 
 static void
