@@ -18,6 +18,7 @@
 
 #include "config.h"
 
+#include <math.h>
 #include <glib/gi18n.h>
 
 #include "iri-bidi-diagram.h"
@@ -376,7 +377,9 @@ steps_table_snapshot (GtkWidget   *widget,
       x0 = gtk_adjustment_get_value (self->hadjustment);
       x1 = x0 + gtk_adjustment_get_page_size (self->hadjustment);
     }
-  first = x0 > LABEL_WIDTH ? (gsize) ((x0 - LABEL_WIDTH) / CELL_WIDTH) : 0;
+  /* The labels stay at the left edge of the view: columns that would
+   * be under them are not drawn. */
+  first = (gsize) ceil (x0 / CELL_WIDTH);
   last = MIN (n, (gsize) MAX (0.0, (x1 - LABEL_WIDTH) / CELL_WIDTH) + 1);
 
   if (self->selected >= 0)
@@ -447,7 +450,7 @@ table_select (StepsTable *self,
   gtk_widget_queue_draw (GTK_WIDGET (self));
   /* Keep the selected column in view. */
   if (self->hadjustment != NULL)
-    gtk_adjustment_clamp_page (self->hadjustment, LABEL_WIDTH + index * CELL_WIDTH - LABEL_WIDTH,
+    gtk_adjustment_clamp_page (self->hadjustment, index * CELL_WIDTH,
                                LABEL_WIDTH + (index + 1) * CELL_WIDTH);
   g_signal_emit (self, table_signals[TABLE_SELECTED], 0);
 }
