@@ -172,8 +172,33 @@ append_human (GString     *out,
     }
 }
 
-/* The same finding for a line that is not analysed at all, in either
- * output form, so that the output keeps one record per input line. */
+/* A finding for a line that is not analysed at all, in either output
+ * form, so that the output keeps one record per input line. */
+static void
+append_line_error (Check      *check,
+                   Batch      *batch,
+                   Line       *line,
+                   const char *code,
+                   const char *message)
+{
+  counts_add (&batch->counts, code, IRI_SEVERITY_ERROR, 1);
+  if (check->fail_on <= IRI_SEVERITY_ERROR)
+    batch->failed = TRUE;
+
+  if (check->json)
+    {
+      g_string_append_printf (batch->out, "{\"line\":%" G_GUINT64_FORMAT ",\"input\":null,\"valid\":false,"
+                              "\"diagnostics\":[{\"code\":\"%s\",\"severity\":\"error\","
+                              "\"component\":\"iri\",\"start\":0,\"end\":0,\"spec\":\"IRI Inspector\",\"message\":",
+                              line->line, code);
+      iri_tool_json_string (batch->out, message, -1);
+      g_string_append (batch->out, ",\"hint\":null}]}\n");
+    }
+  else
+    g_string_append_printf (batch->out, "%s: %s: %s [%s]\n",
+                            line->where, severity_label (IRI_SEVERITY_ERROR), message, code);
+}
+
 static void
 append_too_long (Check  *check,
                  Batch  *batch,
@@ -184,22 +209,7 @@ append_too_long (Check  *check,
   g_autofree char *message = g_strdup_printf (_("The line is longer than %s and was not analysed (see --max-line)."),
                                               size);
 
-  counts_add (&batch->counts, "line-too-long", IRI_SEVERITY_ERROR, 1);
-  if (check->fail_on <= IRI_SEVERITY_ERROR)
-    batch->failed = TRUE;
-
-  if (check->json)
-    {
-      g_string_append_printf (batch->out, "{\"line\":%" G_GUINT64_FORMAT ",\"input\":null,\"valid\":false,"
-                              "\"diagnostics\":[{\"code\":\"line-too-long\",\"severity\":\"error\","
-                              "\"component\":\"iri\",\"start\":0,\"end\":0,\"spec\":\"IRI Inspector\",\"message\":",
-                              line->line);
-      iri_tool_json_string (batch->out, message, -1);
-      g_string_append (batch->out, ",\"hint\":null}]}\n");
-    }
-  else
-    g_string_append_printf (batch->out, "%s: %s: %s [line-too-long]\n",
-                            line->where, severity_label (IRI_SEVERITY_ERROR), message);
+  append_line_error (check, batch, line, "line-too-long", message);
 }
 
 /* A file that could not be read: a record in the JSON stream, in input
@@ -229,6 +239,7 @@ analyse_batch (Check *check,
     {
       Line *line = &g_array_index (batch->lines, Line, i);
       g_autoptr(IriAnalysis) analysis = NULL;
+      gunichar conflict;
 
       if (line->file_error != NULL)
         {
@@ -238,6 +249,16 @@ analyse_batch (Check *check,
       if (line->too_long)
         {
           append_too_long (check, batch, line);
+          continue;
+        }
+      conflict = iri_tool_notation_conflict (line->text, line->length,
+                                             iri_analyzer_get_notation (check->analyzer));
+      if (conflict != 0)
+        {
+          g_autofree char *message = iri_tool_notation_conflict_message (conflict,
+                                                                         iri_analyzer_get_notation (check->analyzer));
+
+          append_line_error (check, batch, line, "notation-conflict", message);
           continue;
         }
 

@@ -954,19 +954,25 @@ draw_field (Editor  *e,
   guint cursor_col, off, total, lm, rm, cell, start, end;
   gboolean base_drawn = FALSE;
   const char *p = visual;
+  glong n_written = 0;
+  g_autofree gunichar *written = e->notation != IRI_NOTATION_NONE
+                                 ? g_utf8_to_ucs4_fast (iri_edit_buffer_get_text (e->buffer), -1, &n_written)
+                                 : NULL;
 
   for (gsize v = 0; v < n; v++, p = g_utf8_next_char (p))
     {
       gunichar c = g_utf8_get_char (p);
       Cell *it = &cells[v];
 
-      if (e->notation != IRI_NOTATION_NONE && c >= 0x80)
+      /* In Bidi Notation, a capital the user typed is shown as that
+       * capital; a Hebrew or Arabic letter they typed stays itself,
+       * though the notation writes it as a capital too. */
+      if (written != NULL)
         {
-          char utf8[6];
-          int len = g_unichar_to_utf8 (c, utf8);
-          g_autofree char *back = iri_notation_from_rtl (utf8, len, e->notation);
+          gsize l = iri_bidi_layout_visual_to_logical (layout, v);
 
-          c = g_utf8_get_char (back);
+          if (l < (gsize) n_written && written[l] >= 'A' && written[l] <= 'Z')
+            c = written[l];
         }
       it->c = c;
       it->width = iri_char_get_cell_width (c);
@@ -1468,6 +1474,7 @@ run_batch (char           **args,
       g_autofree char *display = NULL;
       g_autofree char *uri = NULL;
       IriBidiLayout *layout;
+      gunichar conflict;
 
       if (!first)
         g_print ("\n");
@@ -1476,6 +1483,15 @@ run_batch (char           **args,
       if (too_long)
         {
           iri_tool_report_too_long (iri_tool_input_where (input));
+          status = IRI_TOOL_EXIT_FINDINGS;
+          continue;
+        }
+      conflict = iri_tool_notation_conflict (text, length, notation);
+      if (conflict != 0)
+        {
+          g_autofree char *message = iri_tool_notation_conflict_message (conflict, notation);
+
+          iri_tool_error (_("%s: %s"), iri_tool_input_where (input), message);
           status = IRI_TOOL_EXIT_FINDINGS;
           continue;
         }

@@ -420,9 +420,20 @@ iri_tool_inspect (int    argc,
   input = iri_tool_input_new_args (args);
   while ((text = iri_tool_input_next (input, &length, &too_long, &io_error)) != NULL)
     {
+      gunichar conflict;
+
       if (too_long)
         {
           iri_tool_report_too_long (iri_tool_input_where (input));
+          status = IRI_TOOL_EXIT_FINDINGS;
+          continue;
+        }
+      conflict = iri_tool_notation_conflict (text, length, style.notation);
+      if (conflict != 0)
+        {
+          g_autofree char *message = iri_tool_notation_conflict_message (conflict, style.notation);
+
+          iri_tool_error (_("%s: %s"), iri_tool_input_where (input), message);
           status = IRI_TOOL_EXIT_FINDINGS;
           continue;
         }

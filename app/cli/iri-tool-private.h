@@ -38,6 +38,11 @@ int iri_tool_relativize (int argc, char **argv);
 /* Option values shared by several commands; they print the error. */
 gboolean iri_tool_parse_notation (const char     *name,
                                   IriNotation    *out);
+gunichar iri_tool_notation_conflict (const char     *text,
+                                     gsize           length,
+                                     IriNotation     notation);
+char    *iri_tool_notation_conflict_message (gunichar     c,
+                                             IriNotation  notation);
 gboolean iri_tool_parse_mode     (const char     *name,
                                   IriDisplayMode *out);
 

@@ -31,6 +31,60 @@ iri_tool_parse_notation (const char   *name,
   return TRUE;
 }
 
+/* Bidi Notation (RFC 3987bis §4.4) reads A–Z as 26 right-to-left
+ * letters, and everything shown of the text is written back with A–Z.
+ * A text that already has one of those 26 letters would be shown with a
+ * capital in its place, a silent change of the user's text, so it is
+ * refused instead.  Returns the first such letter, or 0. */
+gunichar
+iri_tool_notation_conflict (const char  *text,
+                            gsize        length,
+                            IriNotation  notation)
+{
+  const char *end = text + length;
+
+  if (notation == IRI_NOTATION_NONE)
+    return 0;
+  for (const char *p = text; p < end; p++)
+    {
+      gunichar c;
+      char utf8[6];
+      int n;
+      g_autofree char *back = NULL;
+
+      /* Every letter of both notations is two bytes long, led by 0xD6
+       * or 0xD7 (Hebrew) or 0xD8 or 0xD9 (Arabic). */
+      if ((guchar) *p < 0xD6 || (guchar) *p > 0xD9 || end - p < 2)
+        continue;
+      c = g_utf8_get_char_validated (p, end - p);
+      if (c == (gunichar) -1 || c == (gunichar) -2)
+        continue;
+      n = g_unichar_to_utf8 (c, utf8);
+      back = iri_notation_from_rtl (utf8, n, notation);
+      if (back[0] >= 'A' && back[0] <= 'Z' && back[1] == '\0')
+        return c;
+    }
+  return 0;
+}
+
+/* The message for a line iri_tool_notation_conflict() refuses. */
+char *
+iri_tool_notation_conflict_message (gunichar     c,
+                                    IriNotation  notation)
+{
+  char utf8[7] = { 0, };
+  g_autofree char *back = NULL;
+
+  g_unichar_to_utf8 (c, utf8);
+  back = iri_notation_from_rtl (utf8, -1, notation);
+  /* Translators: the first %s is a Hebrew or Arabic letter, %04X its code
+   * point, the third %s the capital A–Z that Bidi Notation writes it as,
+   * the last is "hebrew" or "arabic"; do not translate --notation */
+  return g_strdup_printf (_("“%s” (U+%04X) is the letter Bidi Notation writes as %s, so the line cannot be "
+                            "read in it: write the letter as %s, or leave out --notation=%s"),
+                          utf8, c, back, back, notation == IRI_NOTATION_HEBREW ? "hebrew" : "arabic");
+}
+
 gboolean
 iri_tool_parse_mode (const char     *name,
                      IriDisplayMode *out)
@@ -108,6 +162,7 @@ iri_tool_render (int    argc,
       g_autofree char *escaped = NULL;
       g_autofree char *safe = NULL;
       g_autofree char *logical = NULL;
+      gunichar conflict;
 
       if (too_long || !iri_utf8_validate (text, length, NULL, &error))
         {
@@ -115,6 +170,17 @@ iri_tool_render (int    argc,
             iri_tool_report_too_long (iri_tool_input_where (input));
           else
             iri_tool_error (_("%s: %s"), iri_tool_input_where (input), error->message);
+          g_print ("\n");
+          status = IRI_TOOL_EXIT_FINDINGS;
+          continue;
+        }
+
+      conflict = iri_tool_notation_conflict (text, length, notation);
+      if (conflict != 0)
+        {
+          g_autofree char *message = iri_tool_notation_conflict_message (conflict, notation);
+
+          iri_tool_error (_("%s: %s"), iri_tool_input_where (input), message);
           g_print ("\n");
           status = IRI_TOOL_EXIT_FINDINGS;
           continue;

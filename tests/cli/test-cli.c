@@ -966,6 +966,44 @@ test_check_notation (void)
   g_assert_cmpint (run.status, ==, 1);
   g_assert_nonnull (strstr (run.out, "[bidi-rtl-edge]"));
   g_assert_nonnull (strstr (run.out, "“GH1”"));
+  run_clear (&run);
+
+  /* A real letter that the notation writes as a capital (א is A) would
+   * come back as that capital: the line is refused, with a record of
+   * its own, and the lines around it are checked. */
+  run_tool (&run, "http://ab/A\xD7\x90\nhttp://ab/AB\n", -1, "check", "--json", "--notation=hebrew", NULL);
+  g_assert_cmpint (run.status, ==, 1);
+  g_strfreev (lines);
+  lines = g_strsplit (run.out, "\n", -1);
+  o = parse_json_line (lines[0]);
+  g_assert_true (json_object_get_null_member (o, "input"));
+  g_assert_true (has_diagnostic (o, "notation-conflict"));
+  json_object_unref (o);
+  o = parse_json_line (lines[1]);
+  g_assert_cmpstr (json_object_get_string_member (o, "input"), ==, "http://ab/AB");
+  json_object_unref (o);
+  g_assert_null (strstr (run.out, "http://ab/AA"));
+  run_clear (&run);
+
+  /* The same in Arabic (ا is A), and in every command that reads the
+   * notation: a message, no output changed, status 1. */
+  for (guint i = 0; i < 4; i++)
+    {
+      const char *commands[] = { "check", "render", "inspect", "edit" };
+
+      run_tool (&run, "http://ab/A\xD8\xA7\n", -1, commands[i], "--notation=arabic", NULL);
+      g_assert_cmpint (run.status, ==, 1);
+      g_assert_nonnull (strstr (i == 0 ? run.out : run.err, "U+0627"));
+      g_assert_null (strstr (run.out, "http://ab/AA"));
+      run_clear (&run);
+    }
+
+  /* Other right-to-left letters are not the notation's and are read as
+   * they are: the notation's 26 Hebrew letters run from א to ש, so ת is
+   * not one of them. */
+  run_tool (&run, "http://ab/A\xD7\xAA\n", -1, "render", "--notation=hebrew", "--bidi=none", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_cmpstr (run.out, ==, "http://ab/\xD7\xAA" "A\n");
 }
 
 static void
