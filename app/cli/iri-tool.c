@@ -117,6 +117,57 @@ parse_max_line_cb (const char  *option_name,
   return TRUE;
 }
 
+/* The short options that take a value.  GOption reads "-j 4" but not
+ * "-j4", the form make, xargs and ninja take, so a value joined to its
+ * option is split off first.  The new vector lives as long as the
+ * process, like the one main() was given. */
+static const char short_options_with_values[] = "j";
+
+static void
+split_joined_values (int     *argc,
+                     char  ***argv)
+{
+  static GPtrArray *vector = NULL;
+  static char **parsed = NULL;
+  gboolean any = FALSE;
+  gboolean options_ended = FALSE;
+
+  for (int i = 1; i < *argc && !g_str_equal ((*argv)[i], "--"); i++)
+    {
+      const char *arg = (*argv)[i];
+
+      if (arg[0] == '-' && arg[1] != '\0' && arg[1] != '-' && arg[2] != '\0' &&
+          strchr (short_options_with_values, arg[1]) != NULL)
+        any = TRUE;
+    }
+  if (!any)
+    return;
+
+  g_clear_pointer (&vector, g_ptr_array_unref);
+  vector = g_ptr_array_new_with_free_func (g_free);
+  for (int i = 0; i < *argc; i++)
+    {
+      const char *arg = (*argv)[i];
+
+      options_ended |= i > 0 && g_str_equal (arg, "--");
+      if (!options_ended && i > 0 && arg[0] == '-' && arg[1] != '\0' && arg[1] != '-' && arg[2] != '\0' &&
+          strchr (short_options_with_values, arg[1]) != NULL)
+        {
+          g_ptr_array_add (vector, g_strndup (arg, 2));
+          g_ptr_array_add (vector, g_strdup (arg + 2));
+        }
+      else
+        g_ptr_array_add (vector, g_strdup (arg));
+    }
+  *argc = vector->len;
+  /* GOption moves the pointers of the vector it parses; it is parsed
+   * from a copy so that the array keeps every string to free. */
+  g_free (parsed);
+  parsed = g_new0 (char *, vector->len + 1);
+  memcpy (parsed, vector->pdata, vector->len * sizeof (char *));
+  *argv = parsed;
+}
+
 gboolean
 iri_tool_parse_options (GOptionContext  *context,
                         const char      *command,
@@ -134,6 +185,7 @@ iri_tool_parse_options (GOptionContext  *context,
 
   g_option_context_add_main_entries (context, common, GETTEXT_PACKAGE);
   g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
+  split_joined_values (argc, argv);
   if (!g_option_context_parse (context, argc, argv, &error))
     {
       iri_tool_error ("%s", error->message);

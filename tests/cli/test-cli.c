@@ -1174,7 +1174,19 @@ test_check_jobs (void)
   g_assert_true (g_str_equal (one.out, four.out));
   run_clear (&four);
 
+  /* "-j4", as make and xargs take it, and "-j 4". */
+  run_tool (&four, input->str, input->len, "check", "--json", "-q", "-j4", NULL);
+  g_assert_cmpint (four.status, ==, 1);
+  g_assert_true (g_str_equal (one.out, four.out));
+  run_clear (&four);
+  run_tool (&four, input->str, input->len, "check", "--json", "-q", "-j", "4", NULL);
+  g_assert_true (g_str_equal (one.out, four.out));
+  run_clear (&four);
+
   run_tool (&four, NULL, 0, "check", "--jobs", "0", NULL);
+  g_assert_cmpint (four.status, ==, 2);
+  run_clear (&four);
+  run_tool (&four, NULL, 0, "check", "-jx", NULL);
   g_assert_cmpint (four.status, ==, 2);
 }
 
