@@ -47,6 +47,7 @@ typedef struct {
   gboolean    too_long;
   char       *file_error; /* a file that could not be read, in place of a line */
   char       *file;
+  const char *source;     /* the named file the line is from (owned by the input), or NULL */
 } Line;
 
 typedef struct {
@@ -187,7 +188,9 @@ append_line_error (Check      *check,
 
   if (check->json)
     {
-      g_string_append_printf (batch->out, "{\"line\":%" G_GUINT64_FORMAT ",\"input\":null,\"valid\":false,"
+      g_string_append_c (batch->out, '{');
+      iri_tool_append_json_file (batch->out, line->source);
+      g_string_append_printf (batch->out, "\"line\":%" G_GUINT64_FORMAT ",\"input\":null,\"valid\":false,"
                               "\"diagnostics\":[{\"code\":\"%s\",\"severity\":\"error\","
                               "\"component\":\"iri\",\"start\":0,\"end\":0,\"spec\":\"IRI Inspector\",\"message\":",
                               line->line, code);
@@ -274,7 +277,7 @@ analyse_batch (Check *check,
         }
 
       if (check->json)
-        iri_tool_append_analysis_json (batch->out, analysis, line->line);
+        iri_tool_append_analysis_json (batch->out, analysis, line->source, line->line);
       else
         append_human (batch->out, analysis, line->where);
     }
@@ -583,6 +586,7 @@ iri_tool_check (int    argc,
         {
           line.length = length;
           line.line = iri_tool_input_line (input);
+          line.source = iri_tool_input_named_file (input);
           line.too_long = too_long;
           line.text = g_memdup2 (text, length + 1);
           if (!json)

@@ -64,11 +64,14 @@ static void
 append_json (GString     *out,
              IriLink     *link,
              IriAnalyzer *analyzer,
+             const char  *file,
              guint64      line)
 {
   g_autoptr(IriAnalysis) analysis = iri_link_analyze (link, analyzer);
 
-  g_string_append_printf (out, "{\"line\":%" G_GUINT64_FORMAT ",\"start\":%" G_GSIZE_FORMAT
+  g_string_append_c (out, '{');
+  iri_tool_append_json_file (out, file);
+  g_string_append_printf (out, "\"line\":%" G_GUINT64_FORMAT ",\"start\":%" G_GSIZE_FORMAT
                           ",\"end\":%" G_GSIZE_FORMAT ",\"kind\":",
                           line, iri_link_get_start (link), iri_link_get_end (link));
   iri_tool_json_string (out, iri_link_get_kind (link) == IRI_LINK_KIND_EMAIL ? "email" : "url", -1);
@@ -202,7 +205,7 @@ iri_tool_detect (int    argc,
               g_autoptr(IriLink) link = g_list_model_get_item (links, i);
 
               if (output == OUTPUT_JSON)
-                append_json (out, link, analyzer, iri_tool_input_line (input));
+                append_json (out, link, analyzer, iri_tool_input_named_file (input), iri_tool_input_line (input));
               else
                 append_listed (out, link, iri_tool_input_where (input));
             }

@@ -350,6 +350,16 @@ iri_tool_input_file (IriToolInput *self)
   return self->file;
 }
 
+/* The file the current line is from, for JSON records: %NULL for
+ * standard input and for arguments. */
+const char *
+iri_tool_input_named_file (IriToolInput *self)
+{
+  if (self->file == NULL || g_str_equal (self->file, "-"))
+    return NULL;
+  return self->file;
+}
+
 gboolean
 iri_tool_input_get_progress (IriToolInput *self,
                              guint64      *out_done,

@@ -443,7 +443,7 @@ iri_tool_inspect (int    argc,
           g_autoptr(IriAnalysis) analysis = iri_analyzer_analyze (analyzer, text, length);
           g_autoptr(GString) out = g_string_new (NULL);
 
-          iri_tool_append_analysis_json (out, analysis, 0);
+          iri_tool_append_analysis_json (out, analysis, NULL, 0);
           fwrite (out->str, 1, out->len, stdout);
           if (iri_analysis_get_highest_severity (analysis) >= IRI_SEVERITY_ERROR)
             status = IRI_TOOL_EXIT_FINDINGS;

@@ -7,6 +7,20 @@
 
 #include "iri-tool-private.h"
 
+/* "file":NAME, for a record of an input read from a named file (not
+ * standard input), so that records from several files can be told
+ * apart. */
+void
+iri_tool_append_json_file (GString    *out,
+                           const char *file)
+{
+  if (file == NULL)
+    return;
+  g_string_append (out, "\"file\":");
+  iri_tool_json_string (out, file, -1);
+  g_string_append_c (out, ',');
+}
+
 /* A text of the analysis as the user wrote it: in Bidi Notation when the
  * input was read in it. */
 static void
@@ -61,16 +75,19 @@ iri_tool_append_diagnostic_json (GString       *out,
 }
 
 /* One JSON object for an analysis, in the shape of DESIGN.md §5 (plus
- * "line" when @line is not 0), followed by a newline. */
+ * "file" when @file is not %NULL and "line" when @line is not 0),
+ * followed by a newline. */
 void
 iri_tool_append_analysis_json (GString     *out,
                                IriAnalysis *analysis,
+                               const char  *file,
                                guint64      line)
 {
   IriReference *reference = iri_analysis_get_reference (analysis);
   const char *uri_idna = iri_analysis_get_uri_idna (analysis);
 
   g_string_append_c (out, '{');
+  iri_tool_append_json_file (out, file);
   if (line > 0)
     g_string_append_printf (out, "\"line\":%" G_GUINT64_FORMAT ",", line);
   g_string_append (out, "\"input\":");

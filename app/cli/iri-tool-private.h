@@ -95,6 +95,7 @@ guint64       iri_tool_input_line      (IriToolInput  *self);
 /* The file being read, or the last one tried (as given; "-" for
  * standard input), or NULL for arguments. */
 const char   *iri_tool_input_file      (IriToolInput  *self);
+const char   *iri_tool_input_named_file (IriToolInput *self);
 /* Bytes read so far and the total size of the inputs, when all of them
  * are regular files; FALSE otherwise. */
 gboolean      iri_tool_input_get_progress (IriToolInput *self,
@@ -139,8 +140,11 @@ int iri_tool_convert_all (IriToolInput       *input,
  * hidden by what it contains. */
 /* One JSON object for an analysis (DESIGN.md §5), with "line" when @line
  * is not 0, and a newline. */
+void iri_tool_append_json_file     (GString     *out,
+                                    const char  *file);
 void iri_tool_append_analysis_json (GString     *out,
                                     IriAnalysis *analysis,
+                                    const char  *file,
                                     guint64      line);
 
 /* One diagnostic as a JSON object in the shape of DESIGN.md §5. */

@@ -809,7 +809,26 @@ test_check_files (void)
   /* A last line without a newline is still read. */
   o = parse_json_line (lines[2]);
   g_assert_cmpstr (json_object_get_string_member (o, "input"), ==, "http://b/ c");
+  /* Each record says which file it is from; lines count per file. */
+  g_assert_cmpstr (json_object_get_string_member (o, "file"), ==, b);
+  g_assert_cmpint (json_object_get_int_member (o, "line"), ==, 1);
   json_object_unref (o);
+  o = parse_json_line (lines[1]);
+  g_assert_cmpstr (json_object_get_string_member (o, "file"), ==, a);
+  g_assert_cmpint (json_object_get_int_member (o, "line"), ==, 2);
+  json_object_unref (o);
+  run_clear (&run);
+
+  /* Standard input has no file name, in any form. */
+  run_tool (&run, "http://a/\n", -1, "check", "--json", NULL);
+  g_assert_null (strstr (run.out, "\"file\""));
+  run_clear (&run);
+  run_tool (&run, "http://a/\n", -1, "check", "--json", a, "-", NULL);
+  g_strfreev (lines);
+  lines = g_strsplit (run.out, "\n", -1);
+  g_assert_cmpuint (g_strv_length (lines), ==, 4);
+  g_assert_true (g_str_has_prefix (lines[1], "{\"file\":"));
+  g_assert_true (g_str_has_prefix (lines[2], "{\"line\":1,"));
   run_clear (&run);
 
   run_tool (&run, NULL, 0, "check", missing, NULL);
@@ -848,6 +867,13 @@ test_check_files (void)
   g_assert_cmpint (run.status, ==, 3);
   g_assert_nonnull (strstr (run.out, "http://example.com/"));
   g_assert_nonnull (strstr (run.err, "missing.txt"));
+  run_clear (&run);
+  run_tool (&run, NULL, 0, "detect", "--json", b, NULL);
+  g_strfreev (lines);
+  lines = g_strsplit (run.out, "\n", -1);
+  o = parse_json_line (lines[0]);
+  g_assert_cmpstr (json_object_get_string_member (o, "file"), ==, b);
+  json_object_unref (o);
 
   g_unlink (a);
   g_unlink (b);
