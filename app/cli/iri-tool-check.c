@@ -60,10 +60,66 @@ typedef struct {
   gboolean    done;
 } Batch;
 
+/* A progress bar on standard error, for a large regular file read while
+ * standard error is a terminal: redrawn at most ten times a second. */
+typedef struct {
+  gboolean  enabled;
+  gboolean  shown;          /* drawn, and not erased since */
+  gboolean  stdout_shared;  /* standard output is a terminal too */
+  gint64    last_draw;
+} Progress;
+
+static void
+progress_update (Progress     *progress,
+                 IriToolInput *input,
+                 guint64       n_lines,
+                 gboolean      force)
+{
+  guint64 done, total;
+  gint64 now = g_get_monotonic_time ();
+  int width = 30;
+  int filled;
+  g_autofree char *lines = NULL;
+
+  if (!progress->enabled || (!force && now - progress->last_draw < G_USEC_PER_SEC / 10))
+    return;
+  if (!iri_tool_input_get_progress (input, &done, &total) || total == 0)
+    return;
+
+  progress->last_draw = now;
+  progress->shown = TRUE;
+  filled = (int) (width * MIN (done, total) / total);
+  /* Translators: part of the progress bar of iri check, a count of lines
+   * read so far; keep it short */
+  lines = g_strdup_printf (ngettext ("%llu line", "%llu lines", n_lines), (unsigned long long) n_lines);
+  g_printerr ("\r[%.*s%*s] %3d%%  %s", filled, "==============================", width - filled, "",
+              (int) (100 * MIN (done, total) / total), lines);
+}
+
+/* Erases the bar, so that a message on standard error, or a finding on
+ * standard output when that is a terminal too, is not printed into it;
+ * the next update draws it again. */
+static void
+progress_clear (Progress *progress)
+{
+  if (progress->shown)
+    {
+      g_printerr ("\r\033[K");
+      progress->shown = FALSE;
+    }
+}
+
+static void
+progress_finish (Progress *progress)
+{
+  progress_clear (progress);
+}
+
 typedef struct {
   gboolean     json;
   IriSeverity  fail_on;
   IriAnalyzer *analyzer;
+  Progress     progress;   /* used by the reading thread only */
 
   /* The batches handed out and not printed yet, by index; guarded by
    * mutex, with cond signalled when a batch is done. */
@@ -343,6 +399,8 @@ print_ready (Check  *check,
       check->pending_bytes -= batch->n_bytes;
       g_mutex_unlock (&check->mutex);
 
+      if (batch->out->len > 0 && check->progress.stdout_shared)
+        progress_clear (&check->progress);
       fwrite (batch->out->str, 1, batch->out->len, stdout);
       counts_merge (&totals->counts, &batch->counts);
       totals->failed |= batch->failed;
@@ -371,46 +429,6 @@ too_much_in_flight (Check *check,
          (g_hash_table_size (check->pending) > 0 && check->pending_bytes >= MAX_BYTES_IN_FLIGHT);
   g_mutex_unlock (&check->mutex);
   return full;
-}
-
-/* A progress bar on standard error, for a large regular file read while
- * standard error is a terminal: redrawn at most ten times a second. */
-typedef struct {
-  gboolean  enabled;
-  gint64    last_draw;
-} Progress;
-
-static void
-progress_update (Progress     *progress,
-                 IriToolInput *input,
-                 guint64       n_lines,
-                 gboolean      force)
-{
-  guint64 done, total;
-  gint64 now = g_get_monotonic_time ();
-  int width = 30;
-  int filled;
-  g_autofree char *lines = NULL;
-
-  if (!progress->enabled || (!force && now - progress->last_draw < G_USEC_PER_SEC / 10))
-    return;
-  if (!iri_tool_input_get_progress (input, &done, &total) || total == 0)
-    return;
-
-  progress->last_draw = now;
-  filled = (int) (width * MIN (done, total) / total);
-  /* Translators: part of the progress bar of iri check, a count of lines
-   * read so far; keep it short */
-  lines = g_strdup_printf (ngettext ("%llu line", "%llu lines", n_lines), (unsigned long long) n_lines);
-  g_printerr ("\r[%.*s%*s] %3d%%  %s", filled, "==============================", width - filled, "",
-              (int) (100 * MIN (done, total) / total), lines);
-}
-
-static void
-progress_finish (Progress *progress)
-{
-  if (progress->enabled && progress->last_draw != 0)
-    g_printerr ("\r\033[K");
 }
 
 static void
@@ -483,7 +501,6 @@ iri_tool_check (int    argc,
   GThreadPool *pool = NULL;
   Check check = { 0, };
   Totals totals = { 0, };
-  Progress progress = { FALSE, 0 };
   Batch *batch = NULL;
   guint64 next_index = 0;
   gsize batch_n_bytes_add = 0;
@@ -563,7 +580,9 @@ iri_tool_check (int    argc,
     pool = g_thread_pool_new (worker_cb, &check, jobs, TRUE, NULL);
 
   input = iri_tool_input_new_files (files);
-  progress.enabled = isatty (STDERR_FILENO) && iri_tool_input_is_large_file (input);
+  check.progress.enabled = isatty (STDERR_FILENO) && iri_tool_input_is_large_file (input) &&
+                           !iri_tool_terminal_is_dumb ();
+  check.progress.stdout_shared = isatty (STDOUT_FILENO);
 
   for (;;)
     {
@@ -575,6 +594,7 @@ iri_tool_check (int    argc,
         {
           /* One unreadable file does not stop the batch (the exit
            * status says it happened). */
+          progress_clear (&check.progress);
           iri_tool_error ("%s", file_error->message);
           if (io_error == NULL)
             io_error = g_error_copy (file_error);
@@ -631,7 +651,7 @@ iri_tool_check (int    argc,
           print_ready (&check, &totals, FALSE);
           while (too_much_in_flight (&check, jobs))
             print_ready (&check, &totals, TRUE);
-          progress_update (&progress, input, totals.n_inputs, FALSE);
+          progress_update (&check.progress, input, totals.n_inputs, FALSE);
         }
 
       if (text == NULL)
@@ -641,7 +661,7 @@ iri_tool_check (int    argc,
   if (pool != NULL)
     g_thread_pool_free (pool, FALSE, TRUE);
   print_ready (&check, &totals, TRUE);
-  progress_finish (&progress);
+  progress_finish (&check.progress);
 
   if (!quiet)
     print_summary (&totals);

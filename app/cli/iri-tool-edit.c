@@ -1453,7 +1453,7 @@ run_batch (char           **args,
   g_autoptr(IriAnalyzer) analyzer = iri_analyzer_new ();
   g_autoptr(IriToolInput) input = iri_tool_input_new_args (args);
   g_autoptr(GError) io_error = NULL;
-  gboolean is_tty = isatty (STDOUT_FILENO);
+  gboolean is_tty = isatty (STDOUT_FILENO) && !iri_tool_terminal_is_dumb ();
   int status = IRI_TOOL_EXIT_OK;
   const char *text;
   gsize length;
@@ -1625,6 +1625,22 @@ iri_tool_edit (int    argc,
 
   if (!isatty (STDIN_FILENO))
     return run_batch (args, mode, notation);
+  /* The editor redraws its line with escape sequences, which a dumb
+   * terminal would print as they are: each line typed is checked when
+   * it is entered instead. */
+  if (iri_tool_terminal_is_dumb ())
+    {
+      const char *term_name = g_getenv ("TERM") != NULL ? g_getenv ("TERM") : "";
+
+      if (initial != NULL)
+        /* Translators: %s is the value of TERM, such as "dumb" */
+        iri_tool_warning (_("the terminal (TERM=%s) cannot redraw a line: the IRI is checked, not edited"), term_name);
+      else
+        /* Translators: %s is the value of TERM, such as "dumb" */
+        iri_tool_warning (_("the terminal (TERM=%s) cannot redraw a line: type an IRI and press Enter to check it"),
+                          term_name);
+      return run_batch (args, mode, notation);
+    }
 
   return run_interactive (initial, mode, notation, print_uri, shape);
 }

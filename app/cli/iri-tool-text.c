@@ -123,6 +123,17 @@ iri_tool_escape_for_terminal (const char *text,
   return g_string_free (out, FALSE);
 }
 
+/* A terminal that TERM says cannot take escape sequences: "dumb" (Emacs'
+ * shell, many CI logs) or no TERM at all.  It gets no colour, no bidi
+ * mode switches, no progress bar and no full-screen editor. */
+gboolean
+iri_tool_terminal_is_dumb (void)
+{
+  const char *term = g_getenv ("TERM");
+
+  return term == NULL || term[0] == '\0' || g_str_equal (term, "dumb");
+}
+
 gboolean
 iri_tool_parse_color (const char *name,
                       gboolean   *out_color)
@@ -131,7 +142,8 @@ iri_tool_parse_color (const char *name,
     {
       const char *no_color = g_getenv ("NO_COLOR");
 
-      *out_color = isatty (STDOUT_FILENO) && (no_color == NULL || no_color[0] == '\0');
+      *out_color = isatty (STDOUT_FILENO) && (no_color == NULL || no_color[0] == '\0') &&
+                   !iri_tool_terminal_is_dumb ();
     }
   else if (g_str_equal (name, "always"))
     *out_color = TRUE;
@@ -169,7 +181,7 @@ iri_tool_parse_bidi (const char  *name,
 IriToolBidi
 iri_tool_default_bidi (void)
 {
-  return isatty (STDOUT_FILENO) ? IRI_TOOL_BIDI_APP : IRI_TOOL_BIDI_NONE;
+  return isatty (STDOUT_FILENO) && !iri_tool_terminal_is_dumb () ? IRI_TOOL_BIDI_APP : IRI_TOOL_BIDI_NONE;
 }
 
 /* BDSM (Bi-Directional Support Mode) reset and set. */
@@ -190,7 +202,7 @@ iri_tool_print_visual_line (IriToolBidi  bidi,
       return;
     }
 
-  if (bidi == IRI_TOOL_BIDI_APP && isatty (STDOUT_FILENO))
+  if (bidi == IRI_TOOL_BIDI_APP && isatty (STDOUT_FILENO) && !iri_tool_terminal_is_dumb ())
     g_print (BDSM_EXPLICIT "%s%s\n" BDSM_IMPLICIT, prefix, visual);
   else
     g_print ("%s%s\n", prefix, visual);

@@ -954,13 +954,46 @@ test_render_terminal (void)
       return;
     }
 
-  command = g_strdup_printf ("%s render 'http://ab.\xD7\x90\xD7\x91.ij/'", tool_path ());
+  command = g_strdup_printf ("env TERM=xterm %s render 'http://ab.\xD7\x90\xD7\x91.ij/'", tool_path ());
   run_tool_argv (&run, (const char *[]) { script, "-qec", command, "/dev/null", NULL });
   g_assert_cmpint (run.status, ==, 0);
   g_assert_nonnull (strstr (run.out, "\033[8l"));
   g_assert_nonnull (strstr (run.out, "\033[8h"));
   g_assert_true (strstr (run.out, "\033[8l") < strstr (run.out, "http://ab.\xD7\x91\xD7\x90.ij/"));
   g_assert_true (strstr (run.out, "\033[8h") > strstr (run.out, "http://ab.\xD7\x91\xD7\x90.ij/"));
+  run_clear (&run);
+
+  /* A dumb terminal, or none named, gets the display without the mode
+   * switches, and inspect and explain without colours. */
+  for (guint i = 0; i < 2; i++)
+    {
+      const char *term = i == 0 ? "TERM=dumb" : "-u TERM";
+
+      g_free (command);
+      command = g_strdup_printf ("env %s %s render 'http://ab.\xD7\x90\xD7\x91.ij/'", term, tool_path ());
+      run_tool_argv (&run, (const char *[]) { script, "-qec", command, "/dev/null", NULL });
+      g_assert_cmpint (run.status, ==, 0);
+      g_assert_nonnull (strstr (run.out, "http://ab.\xD7\x91\xD7\x90.ij/"));
+      g_assert_null (strstr (run.out, "\033"));
+      run_clear (&run);
+
+      g_free (command);
+      command = g_strdup_printf ("env -u NO_COLOR %s %s inspect 'http://exa mple/'", term, tool_path ());
+      run_tool_argv (&run, (const char *[]) { script, "-qec", command, "/dev/null", NULL });
+      g_assert_cmpint (run.status, ==, 1);
+      g_assert_nonnull (strstr (run.out, "syntax-invalid-character"));
+      g_assert_null (strstr (run.out, "\033"));
+      run_clear (&run);
+    }
+
+  /* iri edit on a dumb terminal reads lines instead of redrawing one. */
+  g_free (command);
+  command = g_strdup_printf ("env TERM=dumb %s edit 'http://exa mple/'", tool_path ());
+  run_tool_argv (&run, (const char *[]) { script, "-qec", command, "/dev/null", NULL });
+  g_assert_cmpint (run.status, ==, 1);
+  g_assert_nonnull (strstr (run.out, "TERM=dumb"));
+  g_assert_nonnull (strstr (run.out, "syntax-invalid-character"));
+  g_assert_null (strstr (run.out, "\033"));
 }
 
 static void
@@ -1234,15 +1267,44 @@ test_check_progress (void)
       return;
     }
 
-  while (big->len < 9 * 1024 * 1024)
-    g_string_append (big, "http://example.org/a/b/c/d/e/f/g/h\n");
+  /* Every 20 000th line has a finding, printed on the same terminal. */
+  for (guint i = 0; big->len < 9 * 1024 * 1024; i++)
+    g_string_append (big, i % 20000 == 19999 ? "http://exa mple.org/\n" : "http://example.org/a/b/c/d/e/f/g/h\n");
   g_assert_true (g_file_set_contents (path, big->str, big->len, NULL));
 
-  command = g_strdup_printf ("%s check -q %s", tool_path (), path);
+  command = g_strdup_printf ("env TERM=xterm %s check -q %s", tool_path (), path);
   run_tool_argv (&run, (const char *[]) { script, "-qec", command, "/dev/null", NULL });
-  g_assert_cmpint (run.status, ==, 0);
+  g_assert_cmpint (run.status, ==, 1);
   g_assert_nonnull (strstr (run.out, "%"));
   g_assert_nonnull (strstr (run.out, "\r\033[K"));
+  /* The bar is erased before each finding: a finding starts a line, or
+   * follows the erasing sequence. */
+  {
+    g_auto(GStrv) lines = g_strsplit (run.out, "\n", -1);
+    guint n_findings = 0;
+
+    for (guint i = 0; lines[i] != NULL; i++)
+      {
+        const char *finding = strstr (lines[i], path);
+
+        if (finding == NULL || strstr (lines[i], "[syntax-invalid-character]") == NULL)
+          continue;
+        n_findings++;
+        if (finding != lines[i])
+          g_assert_true (finding - lines[i] >= 4 && strncmp (finding - 4, "\r\033[K", 4) == 0);
+        g_assert_null (strstr (finding, "\r["));
+      }
+    g_assert_cmpuint (n_findings, >=, 10);
+  }
+  run_clear (&run);
+
+  /* A dumb terminal (TERM=dumb, or no TERM) gets no escape sequences. */
+  g_free (command);
+  command = g_strdup_printf ("env TERM=dumb %s check -q %s", tool_path (), path);
+  run_tool_argv (&run, (const char *[]) { script, "-qec", command, "/dev/null", NULL });
+  g_assert_cmpint (run.status, ==, 1);
+  g_assert_null (strstr (run.out, "\033"));
+  g_assert_null (strstr (run.out, "\r["));
 
   g_unlink (path);
   g_rmdir (dir);
