@@ -251,7 +251,8 @@ append_line_error (Check      *check,
                               "\"component\":\"iri\",\"start\":0,\"end\":0,\"spec\":\"IRI Inspector\",\"message\":",
                               line->line, code);
       iri_tool_json_string (batch->out, message, -1);
-      g_string_append (batch->out, ",\"hint\":null}]}\n");
+      g_string_append (batch->out, ",\"hint\":null}]}");
+      iri_tool_append_record_end (batch->out);
     }
   else
     g_string_append_printf (batch->out, "%s: %s: %s [%s]\n",
@@ -285,7 +286,8 @@ append_file_error (Check *check,
   iri_tool_json_string (batch->out, line->file, -1);
   g_string_append (batch->out, ",\"error\":");
   iri_tool_json_string (batch->out, line->file_error, -1);
-  g_string_append (batch->out, "}\n");
+  g_string_append_c (batch->out, '}');
+  iri_tool_append_record_end (batch->out);
 }
 
 static void
@@ -525,6 +527,7 @@ iri_tool_check (int    argc,
       N_("The display written in JSON: embed (the default, §4.1) or isolate"), N_("MODE") },
     { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet,
       N_("Do not print the summary on standard error"), NULL },
+    IRI_TOOL_NULL_OPTION,
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, NULL },
     { NULL }
   };
@@ -542,6 +545,13 @@ iri_tool_check (int    argc,
   if (!iri_tool_parse_options (context, "check", &argc, &argv))
     return IRI_TOOL_EXIT_USAGE;
 
+  /* The report of a finding takes several lines; a record per input
+   * line is what --json writes. */
+  if (iri_tool_null_records && !json)
+    {
+      iri_tool_error (_("-z needs --json: the human report of a line is several lines long"));
+      return IRI_TOOL_EXIT_USAGE;
+    }
   check.json = json;
   check.fail_on = IRI_SEVERITY_ERROR;
   if (!parse_severity (fail_on, &check.fail_on) ||

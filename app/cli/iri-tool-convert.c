@@ -33,7 +33,7 @@ iri_tool_convert_all (IriToolInput       *input,
       if (too_long)
         {
           iri_tool_report_too_long (iri_tool_input_where (input));
-          g_print ("\n");
+          iri_tool_end_record ();
           status = IRI_TOOL_EXIT_FINDINGS;
           continue;
         }
@@ -43,12 +43,13 @@ iri_tool_convert_all (IriToolInput       *input,
         {
           /* Translators: %s says where the input is, the second %s is the reason */
           iri_tool_error (_("%s: %s"), iri_tool_input_where (input), error->message);
-          g_print ("\n");
+          iri_tool_end_record ();
           status = IRI_TOOL_EXIT_FINDINGS;
           continue;
         }
 
-      g_print ("%s\n", result);
+      g_print ("%s", result);
+      iri_tool_end_record ();
     }
 
   if (io_error != NULL)
@@ -115,6 +116,7 @@ iri_tool_to_uri (int    argc,
     { "host", 0, 0, G_OPTION_ARG_STRING, &host,
       N_("How to map a non-ASCII host: percent (the default, §3.4.1), idna2008, uts46 or uts46-transitional (§3.4.2); these three also check ASCII hosts against the DNS and IDNA rules"),
       N_("MAPPING") },
+    IRI_TOOL_NULL_OPTION,
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_STRING_ARRAY, &args, NULL, NULL },
     { NULL }
   };
@@ -210,6 +212,7 @@ iri_tool_to_iri (int    argc,
     { "known-hosts", 0, 0, G_OPTION_ARG_FILENAME, &known_hosts_path,
       N_("Trusted hosts, one per line: under the strict policy a look-alike of one stays an A-label"),
       N_("FILE") },
+    IRI_TOOL_NULL_OPTION,
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_STRING_ARRAY, &args, NULL, NULL },
     { NULL }
   };
@@ -277,6 +280,7 @@ iri_tool_resolve (int    argc,
   GOptionEntry entries[] = {
     { "non-strict", 0, 0, G_OPTION_ARG_NONE, &non_strict,
       N_("Treat a reference with the base's scheme as relative (RFC 3986 §5.2.2, “http:g”)"), NULL },
+    IRI_TOOL_NULL_OPTION,
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_STRING_ARRAY, &args, NULL, NULL },
     { NULL }
   };
@@ -334,6 +338,7 @@ iri_tool_relativize (int    argc,
   g_autoptr(IriToolInput) input = NULL;
   g_autoptr(IriReference) base = NULL;
   GOptionEntry entries[] = {
+    IRI_TOOL_NULL_OPTION,
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_STRING_ARRAY, &args, NULL, NULL },
     { NULL }
   };

@@ -54,7 +54,7 @@ append_marked (GString    *out,
       done = span.byte_end;
     }
   append_escaped (out, text + done, length - done);
-  g_string_append_c (out, '\n');
+  iri_tool_append_record_end (out);
 }
 
 /* One JSON object per link: where it is in the line (code points), its
@@ -86,7 +86,8 @@ append_json (GString     *out,
         g_string_append_c (out, ',');
       iri_tool_append_diagnostic_json (out, iri_analysis_get_diagnostic (analysis, i));
     }
-  g_string_append (out, "]}\n");
+  g_string_append (out, "]}");
+  iri_tool_append_record_end (out);
 }
 
 /* "WHERE:START-END: IRI", with columns in code points from 1, as
@@ -101,7 +102,7 @@ append_listed (GString    *out,
   g_string_append_printf (out, "%s:%" G_GSIZE_FORMAT "-%" G_GSIZE_FORMAT ": ",
                           where, iri_link_get_start (link) + 1, iri_link_get_end (link));
   append_escaped (out, iri, strlen (iri));
-  g_string_append_c (out, '\n');
+  iri_tool_append_record_end (out);
 }
 
 int
@@ -125,6 +126,7 @@ iri_tool_detect (int    argc,
       N_("Print each line with every link between ⸠ and ⸡"), NULL },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json,
       N_("Write one JSON object per link, with the diagnostics of its IRI"), NULL },
+    IRI_TOOL_NULL_OPTION,
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, NULL },
     { NULL }
   };
@@ -180,7 +182,7 @@ iri_tool_detect (int    argc,
           iri_tool_report_too_long (iri_tool_input_where (input));
           status = IRI_TOOL_EXIT_FINDINGS;
           if (output == OUTPUT_MARK)
-            g_print ("\n");
+            iri_tool_end_record ();
           continue;
         }
 
@@ -191,7 +193,7 @@ iri_tool_detect (int    argc,
           iri_tool_error (_("%s: %s"), iri_tool_input_where (input), error->message);
           status = IRI_TOOL_EXIT_FINDINGS;
           if (output == OUTPUT_MARK)
-            g_print ("\n");
+            iri_tool_end_record ();
           continue;
         }
 

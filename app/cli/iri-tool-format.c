@@ -46,6 +46,7 @@ iri_tool_format (int    argc,
     { "known-hosts", 0, 0, G_OPTION_ARG_FILENAME, &known_hosts_path,
       N_("Trusted hosts, one per line: under the strict policy a look-alike of one stays an A-label"),
       N_("FILE") },
+    IRI_TOOL_NULL_OPTION,
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_STRING_ARRAY, &args, NULL, NULL },
     { NULL }
   };

@@ -275,9 +275,18 @@ iri_tool_input_next (IriToolInput  *self,
             }
           got_any = TRUE;
           /* CR LF (Windows) and CR alone (old Mac OS) end a line too; a
-           * CR is never part of an IRI. */
-          lf = memchr (start, '\n', end - start);
-          cr = memchr (start, '\r', (lf != NULL ? lf : end) - start);
+           * CR is never part of an IRI.  With -z, records end with NUL
+           * only, and a CR or LF in one is part of it (and reported). */
+          if (iri_tool_null_records)
+            {
+              lf = memchr (start, '\0', end - start);
+              cr = NULL;
+            }
+          else
+            {
+              lf = memchr (start, '\n', end - start);
+              cr = memchr (start, '\r', (lf != NULL ? lf : end) - start);
+            }
           stop = cr != NULL ? cr : lf != NULL ? lf : end;
           take = stop - start;
           if (self->buffer->len + take <= iri_tool_max_line)

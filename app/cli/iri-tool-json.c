@@ -118,6 +118,7 @@ iri_tool_append_analysis_json (GString     *out,
         g_string_append_c (out, ',');
       iri_tool_append_diagnostic_json (out, iri_analysis_get_diagnostic (analysis, i));
     }
-  g_string_append (out, "]}\n");
+  g_string_append (out, "]}");
+  iri_tool_append_record_end (out);
 }
 

@@ -71,6 +71,13 @@ extern gsize iri_tool_max_line;
 
 /* "WHERE: line longer than 128 KiB, skipped (see --max-line)" on
  * standard error. */
+/* -z: records end with NUL instead of a newline, in input and output. */
+extern gboolean iri_tool_null_records;
+#define IRI_TOOL_NULL_OPTION \
+  { "null", 'z', 0, G_OPTION_ARG_NONE, &iri_tool_null_records, \
+    N_("Records end with a NUL byte instead of a newline, in input and output (as with find -print0, xargs -0)"), NULL }
+void iri_tool_end_record          (void);
+void iri_tool_append_record_end   (GString *out);
 void iri_tool_report_too_long (const char *where);
 
 /* Inputs come from the arguments, or one per line from files or standard

@@ -133,6 +133,7 @@ iri_tool_render (int    argc,
       N_("app|terminal|none") },
     { "shape", 0, 0, G_OPTION_ARG_NONE, &shape,
       N_("Use Arabic presentation forms, for terminals that do not join Arabic letters"), NULL },
+    IRI_TOOL_NULL_OPTION,
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_STRING_ARRAY, &args, NULL, NULL },
     { NULL }
   };
@@ -170,7 +171,7 @@ iri_tool_render (int    argc,
             iri_tool_report_too_long (iri_tool_input_where (input));
           else
             iri_tool_error (_("%s: %s"), iri_tool_input_where (input), error->message);
-          g_print ("\n");
+          iri_tool_end_record ();
           status = IRI_TOOL_EXIT_FINDINGS;
           continue;
         }
@@ -181,7 +182,7 @@ iri_tool_render (int    argc,
           g_autofree char *message = iri_tool_notation_conflict_message (conflict, notation);
 
           iri_tool_error (_("%s: %s"), iri_tool_input_where (input), message);
-          g_print ("\n");
+          iri_tool_end_record ();
           status = IRI_TOOL_EXIT_FINDINGS;
           continue;
         }

@@ -64,8 +64,9 @@ print_json (const char *text,
   append_scripts_json (out, text);
   g_string_append (out, ",\"restriction_level\":");
   iri_tool_json_string (out, iri_restriction_level_to_string (iri_get_restriction_level (text, -1)), -1);
-  g_string_append (out, "}\n");
-  fputs (out->str, stdout);
+  g_string_append_c (out, '}');
+  iri_tool_append_record_end (out);
+  fwrite (out->str, 1, out->len, stdout);
 }
 
 int
@@ -84,6 +85,7 @@ iri_tool_skeleton (int    argc,
     { "json", 0, 0, G_OPTION_ARG_NONE, &json,
       N_("Write one JSON object per input with the skeleton, the scripts and the UTS #39 restriction level"),
       NULL },
+    IRI_TOOL_NULL_OPTION,
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_STRING_ARRAY, &args, NULL, NULL },
     { NULL }
   };
@@ -118,7 +120,7 @@ iri_tool_skeleton (int    argc,
           else
             /* Translators: %s says where the input is */
             iri_tool_error (_("%s: the input contains a NUL byte"), iri_tool_input_where (input));
-          g_print ("\n");
+          iri_tool_end_record ();
           status = IRI_TOOL_EXIT_FINDINGS;
           continue;
         }
@@ -131,7 +133,8 @@ iri_tool_skeleton (int    argc,
         {
           g_autofree char *shown = iri_tool_escape_for_terminal (skeleton, -1);
 
-          g_print ("%s\n", shown);
+          g_print ("%s", shown);
+          iri_tool_end_record ();
         }
     }
 

@@ -198,14 +198,22 @@ iri_tool_print_visual_line (IriToolBidi  bidi,
     {
       g_autofree char *wrapped = iri_bidi_wrap (logical, -1, IRI_BIDI_WRAP_ISOLATE);
 
-      g_print ("%s%s\n", prefix, wrapped);
+      g_print ("%s%s", prefix, wrapped);
+      iri_tool_end_record ();
       return;
     }
 
   if (bidi == IRI_TOOL_BIDI_APP && isatty (STDOUT_FILENO) && !iri_tool_terminal_is_dumb ())
-    g_print (BDSM_EXPLICIT "%s%s\n" BDSM_IMPLICIT, prefix, visual);
+    {
+      g_print (BDSM_EXPLICIT "%s%s", prefix, visual);
+      iri_tool_end_record ();
+      g_print (BDSM_IMPLICIT);
+    }
   else
-    g_print ("%s%s\n", prefix, visual);
+    {
+      g_print ("%s%s", prefix, visual);
+      iri_tool_end_record ();
+    }
 }
 
 /* Columns of the terminal on standard output, or 80. */

@@ -74,6 +74,25 @@ iri_tool_warning (const char *format,
 }
 
 gsize iri_tool_max_line = IRI_TOOL_DEFAULT_MAX_LINE;
+gboolean iri_tool_null_records = FALSE;
+
+/* Ends an output record: a newline, or with -z a NUL (which g_print()
+ * cannot write: it takes a C string). */
+void
+iri_tool_end_record (void)
+{
+  if (iri_tool_null_records)
+    fputc ('\0', stdout);
+  else
+    g_print ("\n");
+}
+
+/* The end of a record in a buffer written with fwrite(). */
+void
+iri_tool_append_record_end (GString *out)
+{
+  g_string_append_c (out, iri_tool_null_records ? '\0' : '\n');
+}
 
 void
 iri_tool_report_too_long (const char *where)

@@ -27,6 +27,23 @@ tool_path (void)
 
 /* Runs @argv with @input on standard input (@input_len bytes; NULL for
  * an empty standard input). */
+/* The whole output, NULs included, with a NUL after it. */
+static char *
+copy_bytes (GBytes *bytes,
+            gsize  *out_len)
+{
+  gsize size = g_bytes_get_size (bytes);
+  char *copy = g_malloc (size + 1);
+
+  /* An empty GBytes may have no data pointer at all. */
+  if (size > 0)
+    memcpy (copy, g_bytes_get_data (bytes, NULL), size);
+  copy[size] = '\0';
+  if (out_len != NULL)
+    *out_len = size;
+  return copy;
+}
+
 void
 run_with_input (Run                *run,
                 const char * const *argv,
@@ -56,9 +73,8 @@ run_with_input (Run                *run,
   g_assert_true (g_subprocess_get_if_exited (proc));
 
   run->status = g_subprocess_get_exit_status (proc);
-  /* An empty GBytes may have no data pointer at all. */
-  run->out = g_strndup (g_bytes_get_size (out) > 0 ? g_bytes_get_data (out, NULL) : "", g_bytes_get_size (out));
-  run->err = g_strndup (g_bytes_get_size (err) > 0 ? g_bytes_get_data (err, NULL) : "", g_bytes_get_size (err));
+  run->out = copy_bytes (out, &run->out_len);
+  run->err = copy_bytes (err, NULL);
 }
 
 void

@@ -14,6 +14,7 @@ G_BEGIN_DECLS
 typedef struct {
   int    status;
   char  *out;
+  gsize  out_len;   /* out may hold NULs before its end */
   char  *err;
 } Run;
 

@@ -1609,6 +1609,73 @@ test_locales (void)
   }
 }
 
+/* -z: records end with NUL in input and output, and a newline inside
+ * one is part of it (reported, never a record boundary). */
+static void
+test_null_records (void)
+{
+  g_auto(Run) run = { 0, };
+  const char input[] = "http://ab/\xD7\x90\0http://a/b\nc\0http://x/";
+  g_auto(GStrv) records = NULL;
+
+  run_tool (&run, input, sizeof input - 1, "to-uri", "-z", NULL);
+  g_assert_cmpint (run.status, ==, 1);
+  g_assert_cmpuint (run.out_len, ==, strlen ("http://ab/%D7%90") + 1 + 1 + strlen ("http://x/") + 1);
+  g_assert_cmpint (memcmp (run.out, "http://ab/%D7%90\0\0http://x/\0", run.out_len), ==, 0);
+  g_assert_nonnull (strstr (run.err, "standard input:2:"));
+  run_clear (&run);
+
+  /* The long form, and arguments: output records only. */
+  run_tool (&run, NULL, 0, "to-iri", "--null", "http://a/%D7%90", "http://b/", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_cmpuint (run.out_len, ==, strlen ("http://a/\xD7\x90") + 1 + strlen ("http://b/") + 1);
+  g_assert_cmpint (memcmp (run.out, "http://a/\xD7\x90\0http://b/\0", run.out_len), ==, 0);
+  run_clear (&run);
+
+  /* check --json: one record per input record, NUL-terminated. */
+  run_tool (&run, input, sizeof input - 1, "check", "-z", "--json", "-q", NULL);
+  g_assert_cmpint (run.status, ==, 1);
+  g_assert_null (strchr (run.out, '\n'));
+  g_assert_cmpuint (run.out_len, >, 0);
+  g_assert_cmpint (run.out[run.out_len - 1], ==, '\0');
+  {
+    guint n = 0;
+
+    for (gsize i = 0; i < run.out_len; i++)
+      n += run.out[i] == '\0';
+    g_assert_cmpuint (n, ==, 3);
+  }
+  g_assert_nonnull (strstr (run.out + strlen (run.out) + 1, "\"line\":2"));
+  g_assert_nonnull (strstr (run.out + strlen (run.out) + 1, "control"));
+  run_clear (&run);
+
+  /* The human report is several lines per record: a usage error. */
+  run_tool (&run, input, sizeof input - 1, "check", "-z", NULL);
+  g_assert_cmpint (run.status, ==, 2);
+  g_assert_nonnull (strstr (run.err, "--json"));
+  run_clear (&run);
+
+  /* render, skeleton, resolve, detect. */
+  run_tool (&run, "http://ab.\xD7\x90\xD7\x91/\0", -1, "render", "-z", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_cmpstr (run.out, ==, "http://ab.\xD7\x91\xD7\x90/");
+  g_assert_cmpuint (run.out_len, ==, strlen (run.out) + 1);
+  run_clear (&run);
+  run_tool (&run, "paypal\0", -1, "skeleton", "-z", NULL);
+  g_assert_cmpstr (run.out, ==, "paypal");
+  g_assert_cmpuint (run.out_len, ==, strlen (run.out) + 1);
+  run_clear (&run);
+  run_tool (&run, "g\0../h\0", 7, "resolve", "-z", "http://a/b/c", NULL);
+  g_assert_cmpuint (run.out_len, ==, strlen ("http://a/b/g") + 1 + strlen ("http://a/h") + 1);
+  g_assert_cmpint (memcmp (run.out, "http://a/b/g\0http://a/h\0", run.out_len), ==, 0);
+  run_clear (&run);
+  run_tool (&run, "see example.com and\nexample.org\0", -1, "detect", "-z", NULL);
+  records = g_strsplit (run.out, "\n", -1);
+  g_assert_cmpuint (g_strv_length (records), ==, 1);
+  g_assert_nonnull (strstr (run.out, "standard input:1:5-15: https://example.com"));
+  g_assert_nonnull (strstr (run.out + strlen (run.out) + 1, "standard input:1:21-31: https://example.org"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1642,6 +1709,7 @@ main (int   argc,
   g_test_add_func ("/iri-tool/bad-input", test_bad_input);
   g_test_add_func ("/iri-tool/relativize", test_relativize);
   g_test_add_func ("/iri-tool/explain/examples", test_explain_examples);
+  g_test_add_func ("/iri-tool/null-records", test_null_records);
 
   return g_test_run ();
 }
