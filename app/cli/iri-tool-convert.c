@@ -86,14 +86,70 @@ parse_host_mapping (const char      *name,
   return FALSE;
 }
 
+/* --domain: each input is a domain name, as idn2 takes it, not a
+ * reference (where "résumé.example.org" is a relative path).  It is
+ * converted as the host of the network-path reference "//NAME" (RFC 3986
+ * §4.2), so by exactly the host rules of §3.4 and §3.7; then the "//" is
+ * taken off again.  Returns that reference, or %NULL for an input that
+ * is more than a host. */
+static char *
+domain_as_reference (const char  *text,
+                     gsize        length,
+                     GError     **error)
+{
+  g_autofree char *shown = NULL;
+
+  if (length > 0 && strcspn (text, "/?#@:[]\\ \t") >= length && memchr (text, '\0', length) == NULL)
+    {
+      char *reference = g_malloc (length + 3);
+
+      memcpy (reference, "//", 2);
+      memcpy (reference + 2, text, length);
+      reference[length + 2] = '\0';
+      return reference;
+    }
+  shown = iri_tool_escape_for_terminal (text, length);
+  /* Translators: %s is the input; do not translate --domain */
+  g_set_error (error, IRI_ERROR, IRI_ERROR_BAD_HOST,
+               _("“%s” is not a domain name (with --domain, each input is a host name alone)"), shown);
+  return NULL;
+}
+
+/* The host of a converted "//NAME". */
+static char *
+reference_as_domain (char *converted)
+{
+  if (converted != NULL)
+    {
+      g_assert (g_str_has_prefix (converted, "//"));
+      memmove (converted, converted + 2, strlen (converted + 2) + 1);
+    }
+  return converted;
+}
+
+typedef struct {
+  IriHostMapping  mapping;
+  gboolean        domain;
+} ToUriData;
+
 static char *
 to_uri_cb (const char  *text,
            gsize        length,
            gpointer     user_data,
            GError     **error)
 {
+  ToUriData *data = user_data;
   g_autoptr(IriReference) reference = NULL;
+  g_autofree char *domain = NULL;
 
+  if (data->domain)
+    {
+      domain = domain_as_reference (text, length, error);
+      if (domain == NULL)
+        return NULL;
+      text = domain;
+      length = strlen (domain);
+    }
   /* The mapping of §3.1 keeps an IRI's mistakes (http://a/%zz maps to
    * itself), so an invalid IRI gives a URI that is not one: it is
    * reported, as a conversion that failed, not printed as if it were. */
@@ -101,7 +157,9 @@ to_uri_cb (const char  *text,
   if (reference == NULL)
     return NULL;
   /* The parsed reference, not the text: the mapping parses it once. */
-  return iri_reference_to_uri (reference, *(IriHostMapping *) user_data, error);
+  if (data->domain)
+    return reference_as_domain (iri_reference_to_uri (reference, data->mapping, error));
+  return iri_reference_to_uri (reference, data->mapping, error);
 }
 
 int
@@ -110,12 +168,15 @@ iri_tool_to_uri (int    argc,
 {
   g_autofree char *host = NULL;
   g_auto(GStrv) args = NULL;
-  IriHostMapping mapping = IRI_HOST_MAPPING_PERCENT;
+  ToUriData data = { IRI_HOST_MAPPING_PERCENT, FALSE };
   g_autoptr(IriToolInput) input = NULL;
   GOptionEntry entries[] = {
     { "host", 0, 0, G_OPTION_ARG_STRING, &host,
       N_("How to map a non-ASCII host: percent (the default, §3.4.1), idna2008, uts46 or uts46-transitional (§3.4.2); these three also check ASCII hosts against the DNS and IDNA rules"),
       N_("MAPPING") },
+    { "domain", 0, 0, G_OPTION_ARG_NONE, &data.domain,
+      N_("Each input is a domain name, not a reference: map it as a host (with uts46, as idn2 does, unless --host says otherwise)"),
+      NULL },
     IRI_TOOL_NULL_OPTION,
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_STRING_ARRAY, &args, NULL, NULL },
     { NULL }
@@ -130,7 +191,12 @@ iri_tool_to_uri (int    argc,
   if (!iri_tool_parse_options (context, "to-uri", &argc, &argv))
     return IRI_TOOL_EXIT_USAGE;
 
-  if (host != NULL && !parse_host_mapping (host, &mapping))
+  /* A domain name is wanted for DNS: by default it is mapped as idn2
+   * maps it, with UTS #46 non-transitional processing (München.DE →
+   * xn--mnchen-3ya.de). */
+  if (data.domain)
+    data.mapping = IRI_HOST_MAPPING_UTS46;
+  if (host != NULL && !parse_host_mapping (host, &data.mapping))
     {
       /* Translators: %s is what the user typed */
       iri_tool_error (_("unknown host mapping “%s” (use percent, idna2008, uts46 or uts46-transitional)"), host);
@@ -138,12 +204,13 @@ iri_tool_to_uri (int    argc,
     }
 
   input = iri_tool_input_new_args (args);
-  return iri_tool_convert_all (input, to_uri_cb, &mapping);
+  return iri_tool_convert_all (input, to_uri_cb, &data);
 }
 
 typedef struct {
   IriDisplayPolicy *policy;
   IriToIriFlags     flags;
+  gboolean          domain;
 } ToIriData;
 
 /* How many characters of the input a note quotes. */
@@ -158,7 +225,19 @@ to_iri_cb (const char  *text,
   ToIriData *data = user_data;
   g_autoptr(GListModel) diagnostics = NULL;
   g_autoptr(IriReference) reference = NULL;
+  g_autofree char *domain = NULL;
+  const char *input = text;
+  gsize input_length = length;
   char *result;
+
+  if (data->domain)
+    {
+      domain = domain_as_reference (text, length, error);
+      if (domain == NULL)
+        return NULL;
+      text = domain;
+      length = strlen (domain);
+    }
 
   /* §3.7 applies to a URI; anything else (http://[::1/) is reported
    * instead of being printed back unchanged as if converted. */
@@ -170,10 +249,11 @@ to_iri_cb (const char  *text,
     {
       /* The notes name the input; a long one is cut, so that a 1 MB
        * line does not make a 1 MB note per finding. */
-      const char *cut = g_utf8_offset_to_pointer (text, MIN ((glong) g_utf8_strlen (text, length), NOTE_INPUT_MAX));
-      g_autofree char *escaped = iri_tool_escape_for_terminal (text, cut - text);
-      g_autofree char *shown = (gsize) (cut - text) < length ? g_strconcat (escaped, "…", NULL)
-                                                             : g_steal_pointer (&escaped);
+      const char *cut = g_utf8_offset_to_pointer (input, MIN ((glong) g_utf8_strlen (input, input_length),
+                                                              NOTE_INPUT_MAX));
+      g_autofree char *escaped = iri_tool_escape_for_terminal (input, cut - input);
+      g_autofree char *shown = (gsize) (cut - input) < input_length ? g_strconcat (escaped, "…", NULL)
+                                                                   : g_steal_pointer (&escaped);
 
       for (guint i = 0; i < g_list_model_get_n_items (diagnostics); i++)
         {
@@ -188,6 +268,8 @@ to_iri_cb (const char  *text,
             g_printerr (_("iri: note: “%s”: %s\n"), shown, iri_diagnostic_get_message (d));
         }
     }
+  if (data->domain)
+    return reference_as_domain (result);
   return result;
 }
 
@@ -196,6 +278,7 @@ iri_tool_to_iri (int    argc,
                  char **argv)
 {
   gboolean keep_punycode = FALSE;
+  gboolean domain = FALSE;
   g_autofree char *display = NULL;
   g_autofree char *known_hosts_path = NULL;
   g_auto(GStrv) args = NULL;
@@ -212,6 +295,8 @@ iri_tool_to_iri (int    argc,
     { "known-hosts", 0, 0, G_OPTION_ARG_FILENAME, &known_hosts_path,
       N_("Trusted hosts, one per line: under the strict policy a look-alike of one stays an A-label"),
       N_("FILE") },
+    { "domain", 0, 0, G_OPTION_ARG_NONE, &domain,
+      N_("Each input is a domain name, not a URI: convert it as a host"), NULL },
     IRI_TOOL_NULL_OPTION,
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_STRING_ARRAY, &args, NULL, NULL },
     { NULL }
@@ -239,6 +324,7 @@ iri_tool_to_iri (int    argc,
 
   data.policy = policy;
   data.flags = keep_punycode ? IRI_TO_IRI_KEEP_PUNYCODE : IRI_TO_IRI_DEFAULT;
+  data.domain = domain;
   input = iri_tool_input_new_args (args);
   return iri_tool_convert_all (input, to_iri_cb, &data);
 }

@@ -1676,6 +1676,49 @@ test_null_records (void)
   g_assert_nonnull (strstr (run.out + strlen (run.out) + 1, "standard input:1:21-31: https://example.org"));
 }
 
+/* --domain: inputs are host names, as idn2 takes them. */
+static void
+test_domain (void)
+{
+  g_auto(Run) run = { 0, };
+
+  /* Without it, a bare name is a relative path: percent-encoded. */
+  run_tool (&run, NULL, 0, "to-uri", "--host=idna2008", "r\xC3\xA9sum\xC3\xA9.example.org", NULL);
+  g_assert_cmpstr (run.out, ==, "r%C3%A9sum%C3%A9.example.org\n");
+  run_clear (&run);
+
+  /* With it, UTS #46 non-transitional by default (mapped to lower case,
+   * ß kept), and --host chooses another mapping. */
+  run_tool (&run, "r\xC3\xA9sum\xC3\xA9.example.org\nM\xC3\xBCnchen.DE\nfa\xC3\x9F.de\nexample.org.\n", -1,
+            "to-uri", "--domain", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_cmpstr (run.out, ==, "xn--rsum-bpad.example.org\nxn--mnchen-3ya.de\nxn--fa-hia.de\nexample.org.\n");
+  run_clear (&run);
+  run_tool (&run, NULL, 0, "to-uri", "--domain", "--host=uts46-transitional", "fa\xC3\x9F.de", NULL);
+  g_assert_cmpstr (run.out, ==, "fass.de\n");
+  run_clear (&run);
+  run_tool (&run, NULL, 0, "to-uri", "--domain", "--host=idna2008", "M\xC3\xBCnchen.de", NULL);
+  g_assert_cmpint (run.status, ==, 1);
+  g_assert_cmpstr (run.out, ==, "\n");
+  g_assert_nonnull (strstr (run.err, "IDNA2008"));
+  run_clear (&run);
+
+  /* More than a host is refused, with an empty line in its place. */
+  run_tool (&run, "a/b\nhttp://a.org\nuser@a.org\na.org:80\nex ample.org\nok.org\n", -1, "to-uri", "--domain", NULL);
+  g_assert_cmpint (run.status, ==, 1);
+  g_assert_cmpstr (run.out, ==, "\n\n\n\n\nok.org\n");
+  g_assert_nonnull (strstr (run.err, "standard input:1: \xE2\x80\x9C" "a/b\xE2\x80\x9D is not a domain name"));
+  g_assert_nonnull (strstr (run.err, "standard input:5:"));
+  run_clear (&run);
+
+  /* to-iri reads A-labels back, under the display policy. */
+  run_tool (&run, NULL, 0, "to-iri", "--domain", "xn--rsum-bpad.example.org", "xn--80ak6aa92e.com", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_cmpstr (run.out, ==, "r\xC3\xA9sum\xC3\xA9.example.org\nxn--80ak6aa92e.com\n");
+  g_assert_nonnull (strstr (run.err, "\xE2\x80\x9Cxn--80ak6aa92e.com\xE2\x80\x9D"));
+  g_assert_nonnull (strstr (run.err, "confusable-whole-script"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1710,6 +1753,7 @@ main (int   argc,
   g_test_add_func ("/iri-tool/relativize", test_relativize);
   g_test_add_func ("/iri-tool/explain/examples", test_explain_examples);
   g_test_add_func ("/iri-tool/null-records", test_null_records);
+  g_test_add_func ("/iri-tool/domain", test_domain);
 
   return g_test_run ();
 }
