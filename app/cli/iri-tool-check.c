@@ -229,6 +229,26 @@ append_human (GString     *out,
     }
 }
 
+/* What --input repaired, as notes; their columns are in the line as
+ * read, those of the findings after them in the repaired IRI. */
+static void
+append_repairs_human (GString     *out,
+                      GListModel  *repairs,
+                      const char  *where)
+{
+  if (repairs == NULL)
+    return;
+  for (guint i = 0; i < g_list_model_get_n_items (repairs); i++)
+    {
+      g_autoptr(IriDiagnostic) d = g_list_model_get_item (repairs, i);
+
+      g_string_append_printf (out, "%s:%" G_GSIZE_FORMAT "-%" G_GSIZE_FORMAT ": %s: %s [%s]\n",
+                              where, iri_diagnostic_get_start (d) + 1, iri_diagnostic_get_end (d),
+                              severity_label (IRI_SEVERITY_INFO), iri_diagnostic_get_message (d),
+                              iri_diagnostic_get_code (d));
+    }
+}
+
 /* A finding for a line that is not analysed at all, in either output
  * form, so that the output keeps one record per input line. */
 static void
@@ -300,6 +320,10 @@ analyse_batch (Check *check,
     {
       Line *line = &g_array_index (batch->lines, Line, i);
       g_autoptr(IriAnalysis) analysis = NULL;
+      g_autofree char *repaired = NULL;
+      g_autoptr(GListModel) repairs = NULL;
+      const char *text;
+      gsize length;
       gunichar conflict;
 
       if (line->file_error != NULL)
@@ -323,7 +347,21 @@ analyse_batch (Check *check,
           continue;
         }
 
-      analysis = iri_analyzer_analyze (check->analyzer, line->text, line->length);
+      text = line->text;
+      length = line->length;
+      if (iri_tool_repair_input (&text, &length, &repaired, &repairs))
+        {
+          /* The repairs are notes: --input asked for them. */
+          for (guint k = 0; k < g_list_model_get_n_items (repairs); k++)
+            {
+              g_autoptr(IriDiagnostic) d = g_list_model_get_item (repairs, k);
+
+              counts_add (&batch->counts, g_intern_string (iri_diagnostic_get_code (d)), IRI_SEVERITY_INFO, 1);
+              if (IRI_SEVERITY_INFO >= check->fail_on)
+                batch->failed = TRUE;
+            }
+        }
+      analysis = iri_analyzer_analyze (check->analyzer, text, length);
       for (guint k = 0; k < iri_analysis_get_n_diagnostics (analysis); k++)
         {
           IriDiagnostic *d = iri_analysis_get_diagnostic (analysis, k);
@@ -335,9 +373,13 @@ analyse_batch (Check *check,
         }
 
       if (check->json)
-        iri_tool_append_analysis_json (batch->out, analysis, line->source, line->line);
+        iri_tool_append_repaired_json (batch->out, analysis, line->source, line->line,
+                                       line->text, line->length, repairs);
       else
-        append_human (batch->out, analysis, line->where);
+        {
+          append_repairs_human (batch->out, repairs, line->where);
+          append_human (batch->out, analysis, line->where);
+        }
     }
 }
 
@@ -527,6 +569,7 @@ iri_tool_check (int    argc,
       N_("The display written in JSON: embed (the default, §4.1) or isolate"), N_("MODE") },
     { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet,
       N_("Do not print the summary on standard error"), NULL },
+    IRI_TOOL_INPUT_OPTION,
     IRI_TOOL_NULL_OPTION,
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, NULL },
     { NULL }

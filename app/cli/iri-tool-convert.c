@@ -29,6 +29,8 @@ iri_tool_convert_all (IriToolInput       *input,
     {
       g_autoptr(GError) error = NULL;
       g_autofree char *result = NULL;
+      g_autofree char *repaired = NULL;
+      g_autoptr(GListModel) repairs = NULL;
 
       if (too_long)
         {
@@ -37,6 +39,9 @@ iri_tool_convert_all (IriToolInput       *input,
           status = IRI_TOOL_EXIT_FINDINGS;
           continue;
         }
+
+      if (iri_tool_repair_input (&text, &length, &repaired, &repairs))
+        iri_tool_print_repairs (iri_tool_input_where (input), repairs);
 
       result = convert (text, length, user_data, &error);
       if (result == NULL)
@@ -177,6 +182,7 @@ iri_tool_to_uri (int    argc,
     { "domain", 0, 0, G_OPTION_ARG_NONE, &data.domain,
       N_("Each input is a domain name, not a reference: map it as a host (with uts46, as idn2 does, unless --host says otherwise)"),
       NULL },
+    IRI_TOOL_INPUT_OPTION,
     IRI_TOOL_NULL_OPTION,
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_STRING_ARRAY, &args, NULL, NULL },
     { NULL }
@@ -366,6 +372,7 @@ iri_tool_resolve (int    argc,
   GOptionEntry entries[] = {
     { "non-strict", 0, 0, G_OPTION_ARG_NONE, &non_strict,
       N_("Treat a reference with the base's scheme as relative (RFC 3986 §5.2.2, “http:g”)"), NULL },
+    IRI_TOOL_INPUT_OPTION,
     IRI_TOOL_NULL_OPTION,
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_STRING_ARRAY, &args, NULL, NULL },
     { NULL }
@@ -387,7 +394,17 @@ iri_tool_resolve (int    argc,
     }
 
   data.flags = non_strict ? IRI_RESOLVE_NON_STRICT : IRI_RESOLVE_DEFAULT;
-  data.base = iri_reference_parse (args[0], -1, IRI_PARSE_ABSOLUTE, &error);
+  {
+    const char *base = args[0];
+    gsize base_length = strlen (base);
+    g_autofree char *repaired = NULL;
+    g_autoptr(GListModel) repairs = NULL;
+
+    if (iri_tool_repair_input (&base, &base_length, &repaired, &repairs))
+      /* Translators: how the base IRI argument is named in messages */
+      iri_tool_print_repairs (_("base"), repairs);
+    data.base = iri_reference_parse (base, base_length, IRI_PARSE_ABSOLUTE, &error);
+  }
   if (data.base == NULL)
     {
       /* Translators: %s is the reason */
@@ -424,6 +441,7 @@ iri_tool_relativize (int    argc,
   g_autoptr(IriToolInput) input = NULL;
   g_autoptr(IriReference) base = NULL;
   GOptionEntry entries[] = {
+    IRI_TOOL_INPUT_OPTION,
     IRI_TOOL_NULL_OPTION,
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_STRING_ARRAY, &args, NULL, NULL },
     { NULL }
@@ -447,7 +465,16 @@ iri_tool_relativize (int    argc,
       return IRI_TOOL_EXIT_USAGE;
     }
 
-  base = iri_reference_parse (args[0], -1, IRI_PARSE_ABSOLUTE, &error);
+  {
+    const char *text = args[0];
+    gsize length = strlen (text);
+    g_autofree char *repaired = NULL;
+    g_autoptr(GListModel) repairs = NULL;
+
+    if (iri_tool_repair_input (&text, &length, &repaired, &repairs))
+      iri_tool_print_repairs (_("base"), repairs);
+    base = iri_reference_parse (text, length, IRI_PARSE_ABSOLUTE, &error);
+  }
   if (base == NULL)
     {
       iri_tool_error (_("base: %s"), error->message);
@@ -486,10 +513,19 @@ compare_one (const char        *a,
   g_autoptr(IriReference) ref_a = NULL;
   g_autoptr(IriReference) ref_b = NULL;
   IriComparison level;
+  gsize length_a = strlen (a), length_b = strlen (b);
+  g_autofree char *repaired_a = NULL, *repaired_b = NULL;
+  g_autoptr(GListModel) repairs_a = NULL;
+  g_autoptr(GListModel) repairs_b = NULL;
 
-  ref_a = iri_reference_parse (a, -1, IRI_PARSE_DEFAULT, &error);
+  if (iri_tool_repair_input (&a, &length_a, &repaired_a, &repairs_a))
+    iri_tool_print_repairs (where != NULL ? where : _("argument 1"), repairs_a);
+  if (iri_tool_repair_input (&b, &length_b, &repaired_b, &repairs_b))
+    iri_tool_print_repairs (where != NULL ? where : _("argument 2"), repairs_b);
+
+  ref_a = iri_reference_parse (a, length_a, IRI_PARSE_DEFAULT, &error);
   if (ref_a != NULL)
-    ref_b = iri_reference_parse (b, -1, IRI_PARSE_DEFAULT, &error);
+    ref_b = iri_reference_parse (b, length_b, IRI_PARSE_DEFAULT, &error);
   if (error != NULL)
     {
       if (where != NULL)
@@ -549,6 +585,7 @@ iri_tool_compare (int    argc,
       N_("Highest rung of the ladder to try: simple, syntax or scheme (the default)"), N_("LEVEL") },
     { "nfc", 0, 0, G_OPTION_ARG_NONE, &nfc,
       N_("Put both IRIs in NFC first (an explicit normalization that RFC 3987 §5.3.2.2 leaves out of comparison)"), NULL },
+    IRI_TOOL_INPUT_OPTION,
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_STRING_ARRAY, &args, NULL, NULL },
     { NULL }
   };

@@ -453,3 +453,75 @@ iri_tool_display_policy_new (const char *display,
     }
   return g_steal_pointer (&policy);
 }
+
+IriToolSyntax iri_tool_input_syntax = IRI_TOOL_SYNTAX_IRI;
+
+gboolean
+iri_tool_parse_input_syntax_cb (const char  *option_name,
+                                const char  *value,
+                                gpointer     data,
+                                GError     **error)
+{
+  if (g_str_equal (value, "iri"))
+    iri_tool_input_syntax = IRI_TOOL_SYNTAX_IRI;
+  else if (g_str_equal (value, "leiri"))
+    iri_tool_input_syntax = IRI_TOOL_SYNTAX_LEIRI;
+  else if (g_str_equal (value, "web"))
+    iri_tool_input_syntax = IRI_TOOL_SYNTAX_WEB;
+  else
+    {
+      /* Translators: %s is what the user typed; do not translate the
+       * three names */
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _("unknown input syntax “%s” (use iri, leiri or web)"), value);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* With --input=leiri or web, repairs *@text into an IRI (RFC 3987bis
+ * §6.1, §6.2): *@text and *@length then point at the repaired IRI, owned
+ * by *@out_owned, and *@out_repairs lists what changed (offsets in the
+ * text as read).  Returns FALSE when nothing was done: the syntax is
+ * iri, or the text is not UTF-8 or holds a NUL byte, which whatever
+ * reads it next reports. */
+gboolean
+iri_tool_repair_input (const char  **text,
+                       gsize        *length,
+                       char        **out_owned,
+                       GListModel  **out_repairs)
+{
+  IriPreprocessMode mode;
+  char *repaired;
+
+  *out_owned = NULL;
+  *out_repairs = NULL;
+  if (iri_tool_input_syntax == IRI_TOOL_SYNTAX_IRI)
+    return FALSE;
+
+  mode = iri_tool_input_syntax == IRI_TOOL_SYNTAX_LEIRI ? IRI_PREPROCESS_LEIRI : IRI_PREPROCESS_WEB_ADDRESS;
+  repaired = iri_preprocess (*text, *length, mode, out_repairs, NULL);
+  if (repaired == NULL)
+    return FALSE;
+  *out_owned = repaired;
+  *text = repaired;
+  *length = strlen (repaired);
+  return TRUE;
+}
+
+/* The repairs of one input, as notes on standard error. */
+void
+iri_tool_print_repairs (const char *where,
+                        GListModel *repairs)
+{
+  if (repairs == NULL)
+    return;
+  for (guint i = 0; i < g_list_model_get_n_items (repairs); i++)
+    {
+      g_autoptr(IriDiagnostic) d = g_list_model_get_item (repairs, i);
+
+      /* Translators: a repair of --input; %s says where the input is,
+       * the second %s is a sentence, the third a code */
+      g_printerr (_("iri: note: %s: %s [%s]\n"), where, iri_diagnostic_get_message (d), iri_diagnostic_get_code (d));
+    }
+}

@@ -384,6 +384,7 @@ iri_tool_inspect (int    argc,
     { "display", 0, 0, G_OPTION_ARG_STRING, &display,
       N_("Display policy of the readable forms: strict (the default: a host label the analysis flags stays an A-label) or permissive"),
       N_("strict|permissive") },
+    IRI_TOOL_INPUT_OPTION,
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_STRING_ARRAY, &args, NULL, NULL },
     { NULL }
   };
@@ -420,6 +421,10 @@ iri_tool_inspect (int    argc,
   input = iri_tool_input_new_args (args);
   while ((text = iri_tool_input_next (input, &length, &too_long, &io_error)) != NULL)
     {
+      g_autofree char *repaired = NULL;
+      g_autoptr(GListModel) repairs = NULL;
+      const char *read;
+      gsize read_length;
       gunichar conflict;
 
       if (too_long)
@@ -438,12 +443,17 @@ iri_tool_inspect (int    argc,
           continue;
         }
 
+      read = text;
+      read_length = length;
+      if (iri_tool_repair_input (&text, &length, &repaired, &repairs) && !json)
+        iri_tool_print_repairs (iri_tool_input_where (input), repairs);
+
       if (json)
         {
           g_autoptr(IriAnalysis) analysis = iri_analyzer_analyze (analyzer, text, length);
           g_autoptr(GString) out = g_string_new (NULL);
 
-          iri_tool_append_analysis_json (out, analysis, NULL, 0);
+          iri_tool_append_repaired_json (out, analysis, NULL, 0, read, read_length, repairs);
           fwrite (out->str, 1, out->len, stdout);
           if (iri_analysis_get_highest_severity (analysis) >= IRI_SEVERITY_ERROR)
             status = IRI_TOOL_EXIT_FINDINGS;

@@ -55,10 +55,20 @@ void
 iri_tool_append_diagnostic_json (GString       *out,
                                  IriDiagnostic *d)
 {
+  iri_tool_append_diagnostic_json_as (out, d, iri_diagnostic_get_severity (d));
+}
+
+/* A diagnostic reported at @severity: the repairs of --input are notes,
+ * as asking for a liberal syntax is asking for them. */
+void
+iri_tool_append_diagnostic_json_as (GString       *out,
+                                    IriDiagnostic *d,
+                                    IriSeverity    severity)
+{
   g_string_append (out, "{\"code\":");
   iri_tool_json_string (out, iri_diagnostic_get_code (d), -1);
   g_string_append (out, ",\"severity\":");
-  iri_tool_json_string (out, iri_severity_to_string (iri_diagnostic_get_severity (d)), -1);
+  iri_tool_json_string (out, iri_severity_to_string (severity), -1);
   g_string_append (out, ",\"component\":");
   iri_tool_json_string (out, iri_component_to_string (iri_diagnostic_get_component (d)), -1);
   g_string_append_printf (out, ",\"start\":%" G_GSIZE_FORMAT ",\"end\":%" G_GSIZE_FORMAT ",\"spec\":",
@@ -83,6 +93,22 @@ iri_tool_append_analysis_json (GString     *out,
                                const char  *file,
                                guint64      line)
 {
+  iri_tool_append_repaired_json (out, analysis, file, line, NULL, 0, NULL);
+}
+
+/* The same, for an input that --input repaired (@repairs not %NULL):
+ * "input" is the text as read (@read), "iri" the IRI analysed, to which
+ * every other offset refers, and "repairs" what changed, as notes with
+ * offsets in "input". */
+void
+iri_tool_append_repaired_json (GString     *out,
+                               IriAnalysis *analysis,
+                               const char  *file,
+                               guint64      line,
+                               const char  *read,
+                               gsize        read_length,
+                               GListModel  *repairs)
+{
   IriReference *reference = iri_analysis_get_reference (analysis);
   const char *uri_idna = iri_analysis_get_uri_idna (analysis);
 
@@ -91,7 +117,24 @@ iri_tool_append_analysis_json (GString     *out,
   if (line > 0)
     g_string_append_printf (out, "\"line\":%" G_GUINT64_FORMAT ",", line);
   g_string_append (out, "\"input\":");
-  append_shown (out, analysis, iri_analysis_get_text (analysis), -1);
+  if (repairs != NULL)
+    {
+      iri_tool_json_string (out, read, read_length);
+      g_string_append (out, ",\"iri\":");
+      append_shown (out, analysis, iri_analysis_get_text (analysis), -1);
+      g_string_append (out, ",\"repairs\":[");
+      for (guint i = 0; i < g_list_model_get_n_items (repairs); i++)
+        {
+          g_autoptr(IriDiagnostic) d = g_list_model_get_item (repairs, i);
+
+          if (i > 0)
+            g_string_append_c (out, ',');
+          iri_tool_append_diagnostic_json_as (out, d, IRI_SEVERITY_INFO);
+        }
+      g_string_append_c (out, ']');
+    }
+  else
+    append_shown (out, analysis, iri_analysis_get_text (analysis), -1);
   g_string_append_printf (out, ",\"valid\":%s,\"components\":[",
                           iri_reference_is_valid (reference) ? "true" : "false");
   for (guint i = 0; i < iri_analysis_get_n_units (analysis); i++)

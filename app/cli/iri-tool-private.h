@@ -76,6 +76,27 @@ extern gboolean iri_tool_null_records;
 #define IRI_TOOL_NULL_OPTION \
   { "null", 'z', 0, G_OPTION_ARG_NONE, &iri_tool_null_records, \
     N_("Records end with a NUL byte instead of a newline, in input and output (as with find -print0, xargs -0)"), NULL }
+/* --input=iri|leiri|web: the syntax of the IRIs read (RFC 3987bis §6). */
+typedef enum {
+  IRI_TOOL_SYNTAX_IRI,
+  IRI_TOOL_SYNTAX_LEIRI,
+  IRI_TOOL_SYNTAX_WEB,
+} IriToolSyntax;
+extern IriToolSyntax iri_tool_input_syntax;
+gboolean iri_tool_parse_input_syntax_cb (const char  *option_name,
+                                         const char  *value,
+                                         gpointer     data,
+                                         GError     **error);
+#define IRI_TOOL_INPUT_OPTION \
+  { "input", 0, 0, G_OPTION_ARG_CALLBACK, (gpointer) iri_tool_parse_input_syntax_cb, \
+    N_("The syntax of the input: iri (the default), leiri (§6.1: spaces, <, >, controls… are percent-encoded) or web (§6.2, as a browser's address: whitespace trimmed, tabs and newlines removed, \\ read as /, a stray % encoded); each repair is reported as a note"), \
+    N_("iri|leiri|web") }
+gboolean iri_tool_repair_input  (const char   **text,
+                                 gsize         *length,
+                                 char         **out_owned,
+                                 GListModel   **out_repairs);
+void     iri_tool_print_repairs (const char    *where,
+                                 GListModel    *repairs);
 void iri_tool_end_record          (void);
 void iri_tool_append_record_end   (GString *out);
 void iri_tool_report_too_long (const char *where);
@@ -149,6 +170,16 @@ int iri_tool_convert_all (IriToolInput       *input,
  * is not 0, and a newline. */
 void iri_tool_append_json_file     (GString     *out,
                                     const char  *file);
+void iri_tool_append_repaired_json (GString     *out,
+                                    IriAnalysis *analysis,
+                                    const char  *file,
+                                    guint64      line,
+                                    const char  *read,
+                                    gsize        read_length,
+                                    GListModel  *repairs);
+void iri_tool_append_diagnostic_json_as (GString       *out,
+                                         IriDiagnostic *d,
+                                         IriSeverity    severity);
 void iri_tool_append_analysis_json (GString     *out,
                                     IriAnalysis *analysis,
                                     const char  *file,

@@ -133,6 +133,7 @@ iri_tool_render (int    argc,
       N_("app|terminal|none") },
     { "shape", 0, 0, G_OPTION_ARG_NONE, &shape,
       N_("Use Arabic presentation forms, for terminals that do not join Arabic letters"), NULL },
+    IRI_TOOL_INPUT_OPTION,
     IRI_TOOL_NULL_OPTION,
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_STRING_ARRAY, &args, NULL, NULL },
     { NULL }
@@ -163,6 +164,8 @@ iri_tool_render (int    argc,
       g_autofree char *escaped = NULL;
       g_autofree char *safe = NULL;
       g_autofree char *logical = NULL;
+      g_autofree char *repaired = NULL;
+      g_autoptr(GListModel) repairs = NULL;
       gunichar conflict;
 
       if (too_long || !iri_utf8_validate (text, length, NULL, &error))
@@ -187,6 +190,8 @@ iri_tool_render (int    argc,
           continue;
         }
 
+      if (iri_tool_repair_input (&text, &length, &repaired, &repairs))
+        iri_tool_print_repairs (iri_tool_input_where (input), repairs);
       rtl = iri_notation_to_rtl (text, length, notation);
       safe = iri_tool_escape_for_terminal (rtl, -1);
       logical = iri_notation_from_rtl (safe, -1, notation);

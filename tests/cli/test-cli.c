@@ -1719,6 +1719,83 @@ test_domain (void)
   g_assert_nonnull (strstr (run.err, "confusable-whole-script"));
 }
 
+/* --input=leiri|web: liberal input repaired into an IRI (RFC 3987bis
+ * §6.1, §6.2), each repair a note. */
+static void
+test_input_syntax (void)
+{
+  g_auto(Run) run = { 0, };
+  g_auto(GStrv) lines = NULL;
+  JsonObject *o;
+  JsonArray *repairs;
+
+  /* A browser's address: resolve takes it, where as an IRI it fails. */
+  run_tool (&run, NULL, 0, "resolve", "file:///C:/x/", "Documents and Settings\\x", NULL);
+  g_assert_cmpint (run.status, ==, 1);
+  run_clear (&run);
+  run_tool (&run, NULL, 0, "resolve", "--input=web", "file:///C:/x/", "Documents and Settings\\x", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_cmpstr (run.out, ==, "file:///C:/x/Documents%20and%20Settings/x\n");
+  g_assert_nonnull (strstr (run.err, "[preprocess-percent-encoded]"));
+  g_assert_nonnull (strstr (run.err, "[preprocess-backslash]"));
+  run_clear (&run);
+
+  /* Tabs and newlines are dropped, surrounding spaces trimmed. */
+  run_tool (&run, NULL, 0, "to-uri", "--input=web", "--host=uts46", " http://exa\tmple.org/\xC3\xBC ", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_cmpstr (run.out, ==, "http://example.org/%C3%BC\n");
+  g_assert_nonnull (strstr (run.err, "[preprocess-trimmed]"));
+  g_assert_nonnull (strstr (run.err, "[preprocess-removed-control]"));
+  run_clear (&run);
+
+  /* LEIRI: what leiri-ucschar allows is percent-encoded; a backslash
+   * stays data. */
+  run_tool (&run, NULL, 0, "to-uri", "--input=leiri", "http://a/<b>\\c", NULL);
+  g_assert_cmpstr (run.out, ==, "http://a/%3Cb%3E%5Cc\n");
+  run_clear (&run);
+
+  /* check: the repairs are notes, counted and in the record, with
+   * "input" as read and "iri" as analysed. */
+  run_tool (&run, " http://a/b c%\n", -1, "check", "--input=web", "--json", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  lines = g_strsplit (run.out, "\n", -1);
+  o = parse_json_line (lines[0]);
+  g_assert_cmpstr (json_object_get_string_member (o, "input"), ==, " http://a/b c%");
+  g_assert_cmpstr (json_object_get_string_member (o, "iri"), ==, "http://a/b%20c%25");
+  repairs = json_object_get_array_member (o, "repairs");
+  g_assert_cmpuint (json_array_get_length (repairs), ==, 3);
+  g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (repairs, 0), "severity"), ==, "info");
+  g_assert_cmpint (json_object_get_int_member (json_array_get_object_element (repairs, 1), "start"), ==, 11);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (o, "diagnostics")), ==, 0);
+  json_object_unref (o);
+  g_assert_nonnull (strstr (run.err, "3 notes"));
+  run_clear (&run);
+  run_tool (&run, " http://a/b c%\n", -1, "check", "--input=web", "--fail-on=info", NULL);
+  g_assert_cmpint (run.status, ==, 1);
+  g_assert_nonnull (strstr (run.out, "standard input:1:12-12: info: "));
+  run_clear (&run);
+
+  /* Without --input, the same line is an invalid IRI. */
+  run_tool (&run, " http://a/b c%\n", -1, "check", NULL);
+  g_assert_cmpint (run.status, ==, 1);
+  run_clear (&run);
+
+  /* render, inspect and compare take it too; a bad value is a usage
+   * error. */
+  run_tool (&run, NULL, 0, "compare", "--input=web", "http://a/b c", "http://a/b%20c ", NULL);
+  g_assert_cmpstr (run.out, ==, "equal (simple)\n");
+  run_clear (&run);
+  run_tool (&run, NULL, 0, "render", "--input=web", "--bidi=none", " http://a/b c", NULL);
+  g_assert_cmpstr (run.out, ==, "http://a/b%20c\n");
+  run_clear (&run);
+  run_tool (&run, NULL, 0, "inspect", "--input=web", "--json", "\thttp://a/", NULL);
+  g_assert_nonnull (strstr (run.out, "\"repairs\":[{\"code\":\"preprocess-"));
+  run_clear (&run);
+  run_tool (&run, NULL, 0, "to-uri", "--input=html", "x", NULL);
+  g_assert_cmpint (run.status, ==, 2);
+  g_assert_nonnull (strstr (run.err, "iri, leiri or web"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1754,6 +1831,7 @@ main (int   argc,
   g_test_add_func ("/iri-tool/explain/examples", test_explain_examples);
   g_test_add_func ("/iri-tool/null-records", test_null_records);
   g_test_add_func ("/iri-tool/domain", test_domain);
+  g_test_add_func ("/iri-tool/input-syntax", test_input_syntax);
 
   return g_test_run ();
 }
