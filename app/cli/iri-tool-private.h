@@ -24,6 +24,7 @@ int iri_tool_to_uri  (int argc, char **argv);
 int iri_tool_to_iri  (int argc, char **argv);
 int iri_tool_resolve (int argc, char **argv);
 int iri_tool_compare (int argc, char **argv);
+int iri_tool_parse (int argc, char **argv);
 int iri_tool_check   (int argc, char **argv);
 int iri_tool_render  (int argc, char **argv);
 int iri_tool_examples (int argc, char **argv);

@@ -41,6 +41,7 @@ static const Command commands[] = {
   { "resolve", iri_tool_resolve, N_("Resolve references against a base IRI (RFC 3986 §5)") },
   { "relativize", iri_tool_relativize, N_("Find the shortest reference from a base IRI to each target") },
   { "compare", iri_tool_compare, N_("Compare two IRIs on the comparison ladder") },
+  { "parse",   iri_tool_parse,   N_("Print or edit the components of IRIs (scheme, host, query parameters…)") },
 };
 
 void

@@ -1543,7 +1543,7 @@ test_locales (void)
 {
   static const struct {
     const char *input;
-    const char *args[6];
+    const char *args[7];
   } cases[] = {
     { NULL, { "to-uri", "http://r\xC3\xA9sum\xC3\xA9.example/\xD7\x90", NULL } },
     { NULL, { "to-iri", "http://xn--rsum-bpad.example/%D7%90", NULL } },
@@ -1560,6 +1560,8 @@ test_locales (void)
     { NULL, { "explain", "http://a/\xD7\x90", NULL } },
     { NULL, { "explain", "--json", "http://a/\xD7\x90", NULL } },
     { "http://\xD7\x90.example/\n", { "edit", NULL } },
+    { NULL, { "relativize", "http://\xD7\x90.example/a/", "http://\xD7\x90.example/\xD7\x91", NULL } },
+    { NULL, { "parse", "--set", "path=/\xD7\x91", "--get", "{host}{path}", "http://\xD7\x90.example/", NULL } },
   };
 
   g_test_summary ("Every command gives the same bytes in the C locale as in C.UTF-8, "
@@ -1796,6 +1798,94 @@ test_input_syntax (void)
   g_assert_nonnull (strstr (run.err, "iri, leiri or web"));
 }
 
+/* iri parse: components through a template, edited, or as JSON, as
+ * trurl does for URLs. */
+static void
+test_parse (void)
+{
+  g_auto(Run) run = { 0, };
+  g_auto(GStrv) lines = NULL;
+  JsonObject *o;
+  JsonArray *params;
+  const char *iri = "http://user@ex.org:8080/p%20q?a=1&b=2&b=3#f";
+
+  run_tool (&run, NULL, 0, "parse", "--get", "{scheme}|{userinfo}|{host}|{port}|{path}|{query}|{fragment}", iri, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_cmpstr (run.out, ==, "http|user|ex.org|8080|/p%20q|a=1&b=2&b=3|f\n");
+  run_clear (&run);
+
+  /* A parameter's first value as written; an absent one is empty; braces
+   * are doubled. */
+  run_tool (&run, NULL, 0, "parse", "--get", "{query:b} [{query:zz}] {authority} {{x}}", iri, NULL);
+  g_assert_cmpstr (run.out, ==, "2 [] user@ex.org:8080 {x}\n");
+  run_clear (&run);
+
+  /* {uri}: the URI the IRI maps to (§3). */
+  run_tool (&run, NULL, 0, "parse", "--get", "{uri}", "http://\xD7\xA9.example/\xC3\xBC", NULL);
+  g_assert_cmpstr (run.out, ==, "http://%D7%A9.example/%C3%BC\n");
+  run_clear (&run);
+
+  /* --set replaces, an empty value removes, a relative path gets its
+   * slash after a host. */
+  run_tool (&run, NULL, 0, "parse", "--set", "host=\xD7\xA9.example", "--set", "port=", "--set", "query=",
+            "--set", "path=x/y", iri, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_cmpstr (run.out, ==, "http://user@\xD7\xA9.example/x/y#f\n");
+  run_clear (&run);
+
+  /* A value that would spill into another component, or an edit that
+   * gives no IRI, is reported, with an empty line in its place. */
+  run_tool (&run, "http://a/\nhttp://b/\n", -1, "parse", "--set", "path=a?b", NULL);
+  g_assert_cmpint (run.status, ==, 1);
+  g_assert_cmpstr (run.out, ==, "\n\n");
+  g_assert_nonnull (strstr (run.err, "standard input:2:"));
+  g_assert_nonnull (strstr (run.err, "would not stay the path"));
+  run_clear (&run);
+  run_tool (&run, NULL, 0, "parse", "--set", "port=x", "http://a/", NULL);
+  g_assert_cmpint (run.status, ==, 1);
+  run_clear (&run);
+  run_tool (&run, NULL, 0, "parse", "--set", "port=80", "/relative", NULL);
+  g_assert_cmpint (run.status, ==, 1);
+  g_assert_nonnull (strstr (run.err, "needs a host"));
+  run_clear (&run);
+
+  /* Not an IRI. */
+  run_tool (&run, NULL, 0, "parse", "http://exa mple/", NULL);
+  g_assert_cmpint (run.status, ==, 1);
+  g_assert_cmpstr (run.out, ==, "\n");
+  run_clear (&run);
+
+  /* --json: every component, null when absent, and the parameters. */
+  run_tool (&run, NULL, 0, "parse", "--json", "http://ex.org/p?a=1&b&c=%20", "mailto:x@y", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  lines = g_strsplit (run.out, "\n", -1);
+  o = parse_json_line (lines[0]);
+  g_assert_cmpstr (json_object_get_string_member (o, "host"), ==, "ex.org");
+  g_assert_true (json_object_get_null_member (o, "port"));
+  params = json_object_get_array_member (o, "params");
+  g_assert_cmpuint (json_array_get_length (params), ==, 3);
+  g_assert_true (json_array_get_null_element (json_array_get_array_element (params, 1), 1));
+  g_assert_cmpstr (json_array_get_string_element (json_array_get_array_element (params, 2), 1), ==, "%20");
+  json_object_unref (o);
+  o = parse_json_line (lines[1]);
+  g_assert_true (json_object_get_null_member (o, "host"));
+  g_assert_cmpstr (json_object_get_string_member (o, "path"), ==, "x@y");
+  g_assert_true (json_object_get_null_member (o, "params"));
+  json_object_unref (o);
+  run_clear (&run);
+
+  /* Usage errors: an unknown component, in --get or --set. */
+  run_tool (&run, NULL, 0, "parse", "--get", "{hots}", "http://a/", NULL);
+  g_assert_cmpint (run.status, ==, 2);
+  g_assert_nonnull (strstr (run.err, "hots"));
+  run_clear (&run);
+  run_tool (&run, NULL, 0, "parse", "--set", "hots=a", "http://a/", NULL);
+  g_assert_cmpint (run.status, ==, 2);
+  run_clear (&run);
+  run_tool (&run, NULL, 0, "parse", "--get", "{host", "http://a/", NULL);
+  g_assert_cmpint (run.status, ==, 2);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1832,6 +1922,7 @@ main (int   argc,
   g_test_add_func ("/iri-tool/null-records", test_null_records);
   g_test_add_func ("/iri-tool/domain", test_domain);
   g_test_add_func ("/iri-tool/input-syntax", test_input_syntax);
+  g_test_add_func ("/iri-tool/parse", test_parse);
 
   return g_test_run ();
 }
