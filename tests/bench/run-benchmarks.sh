@@ -1,7 +1,7 @@
 #!/bin/sh
 # run-benchmarks.sh: the figures of README → Performance, as Markdown
 #
-# Usage: tests/bench/run-benchmarks.sh [BUILD_DIR] [--quick]
+# Usage: tests/bench/run-benchmarks.sh [BUILD_DIR] [--quick] [--baseline=IRI]
 #
 # Run it under a display (xvfb-run -a dbus-run-session -- …) to also
 # measure the desktop app's start-up time to its first frame, the
@@ -11,22 +11,34 @@
 #
 # Runs tests/bench/bench (our throughput and ratios against GLib,
 # uriparser, libcurl and g_utf8_validate(), measured in the same run on
-# the same inputs; the keystroke latency and its growth), then iri check
-# on 10^5 and 10^6 generated lines, single-threaded and with --jobs 2,
-# for the peak RSS and the lines per second.  Prints the machine it ran
-# on first.  Build with the default buildtype (debugoptimized) or
-# release; a sanitizer build measures the sanitizers.
+# the same inputs, cold and warm; the keystroke latency and its growth),
+# then iri check on 10^5 and 10^6 generated lines with a host each,
+# single-threaded and with --jobs 2, for the peak RSS and the lines per
+# second, then tests/bench/bench-filters.sh: the filters against their
+# GLib peers as whole processes, and iri check against the build given
+# with --baseline=PATH/app/cli/iri.  Prints the machine it ran on first.
+# Build with the default buildtype (debugoptimized) or release; a
+# sanitizer build measures the sanitizers.
 #
 # SPDX-License-Identifier: LGPL-2.1-or-later
 
 set -eu
 
-build=${1:-build}
-quick=${2:-}
+build=build
+quick=
+baseline=
+for arg in "$@"; do
+  case $arg in
+    --quick) quick=--quick ;;
+    --baseline=*) baseline=${arg#--baseline=} ;;
+    *) build=$arg ;;
+  esac
+done
 bench=$build/tests/bench/bench
 iri=$build/app/cli/iri
+run=$build/tests/bench/peers/rusage-run
 
-if [ ! -x "$bench" ] || [ ! -x "$iri" ]; then
+if [ ! -x "$bench" ] || [ ! -x "$iri" ] || [ ! -x "$run" ]; then
   echo "$0: build first: meson compile -C $build" >&2
   exit 2
 fi
@@ -59,29 +71,15 @@ echo
 "$bench" $quick
 echo
 
-# Peak RSS and wall time of iri check, from wait4() in a small Python
-# parent: no dependency on /usr/bin/time.
-measure () {
-  python3 - "$@" <<'PY'
-import os, subprocess, sys, time
-lines, jobs, iri, bench = sys.argv[1:5]
-start = time.monotonic()
-gen = subprocess.Popen([bench, '--print-lines', lines], stdout=subprocess.PIPE)
-check = subprocess.Popen([iri, 'check', '--json', '--quiet', '--jobs', jobs], stdin=gen.stdout,
-                         stdout=subprocess.DEVNULL)
-gen.stdout.close()
-# wait4(): the resource usage of iri check alone.
-_, status, usage = os.wait4(check.pid, 0)
-elapsed = time.monotonic() - start
-gen.wait()
-print('| %s | %s | %.1f | %.0f | %.1f |' % (f'{int(lines):,}'.replace(',', ' '), jobs, elapsed,
-                                           int(lines) / elapsed, usage.ru_maxrss / 1024))
-code = os.waitstatus_to_exitcode(status)
-sys.exit(0 if code in (0, 1) else 1)
-PY
-}
+# iri check on generated lines, written to a file first so that making
+# them is not timed; wall time and peak RSS of iri check itself, from
+# rusage-run (tests/bench/peers), which forks it directly: a Python
+# parent's RSS would count as iri's, since Linux keeps the peak across
+# exec().
+lines_file=$(mktemp "${TMPDIR:-/tmp}/run-benchmarks.XXXXXX")
+trap 'rm -f "$lines_file"' EXIT INT TERM
 
-echo "## iri check on generated lines (ASCII-majority corpus, JSON Lines out)"
+echo "## iri check on generated lines (ASCII-majority corpus, every host unique, JSON Lines out)"
 echo
 echo "| lines | --jobs | seconds | lines/s | peak RSS (MiB) |"
 echo "|---|---|---|---|---|"
@@ -91,10 +89,26 @@ else
   sizes="100000 1000000"
 fi
 for n in $sizes; do
+  "$bench" --print-lines "$n" --unique-hosts > "$lines_file"
   for jobs in 1 2; do
-    measure "$n" "$jobs" "$iri" "$bench"
+    "$run" --stdin="$lines_file" --stdout=/dev/null --stderr=/dev/null -- \
+      "$iri" check --json --quiet --jobs "$jobs" |
+      awk -v n="$n" -v jobs="$jobs" '$5 > 1 { print "iri check exited with " $5 > "/dev/stderr"; exit 1 }
+        { printf "| %d | %d | %.1f | %.0f | %.1f |\n", n, jobs, $1, n / $1, $4 / 1024 }'
   done
 done
+rm -f "$lines_file"
+
+# The filters against their GLib peers (and iri check against a
+# baseline build), whole process, alternated runs.
+echo
+echo "## iri filters against their peers, whole process"
+echo
+if [ "$quick" = "--quick" ]; then
+  "$(dirname "$0")/bench-filters.sh" "$build" --lines=200000 --runs=3 ${baseline:+"--baseline=$baseline"}
+else
+  "$(dirname "$0")/bench-filters.sh" "$build" --lines=200000 --runs=7 ${baseline:+"--baseline=$baseline"}
+fi
 
 # The embedded entry: insert → the frame that shows it, against GtkEntry,
 # with GTK's cairo renderer and with the default one.
