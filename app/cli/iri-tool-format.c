@@ -21,7 +21,13 @@ format_cb (const char  *text,
            GError     **error)
 {
   FormatData *data = user_data;
+  g_autoptr(IriReference) reference = NULL;
 
+  /* As for to-iri: the readable form is of a URI; anything else
+   * (http://[::1/) is reported, not printed back as if formatted. */
+  reference = iri_reference_parse (text, length, IRI_PARSE_URI, error);
+  if (reference == NULL)
+    return NULL;
   return iri_display_policy_format_minimal (data->policy, text, length, data->flags, error);
 }
 

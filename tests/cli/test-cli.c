@@ -560,6 +560,15 @@ test_format (void)
   g_assert_nonnull (strstr (run.err, "standard input:3"));
   run_clear (&run);
 
+  /* Not a URI: reported, with an empty line in its place, not printed
+   * back unchanged as if it were the readable form (issue 16). */
+  run_tool (&run, NULL, 0, "format", "http://[::1/", "http://a/\xC3\xBC", "http://a/b", NULL);
+  g_assert_cmpint (run.status, ==, 1);
+  g_assert_cmpstr (run.out, ==, "\n\nhttp://a/b\n");
+  g_assert_nonnull (strstr (run.err, "argument 1:"));
+  g_assert_nonnull (strstr (run.err, "argument 2:"));
+  run_clear (&run);
+
   run_tool (&run, NULL, 0, "format", "--frobnicate", "x", NULL);
   g_assert_cmpint (run.status, ==, 2);
 }
