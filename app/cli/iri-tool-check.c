@@ -284,10 +284,7 @@ append_too_long (Check  *check,
                  Batch  *batch,
                  Line   *line)
 {
-  g_autofree char *size = g_format_size_full (iri_tool_max_line, G_FORMAT_SIZE_IEC_UNITS);
-  /* Translators: %s is a size, such as "256.0 KiB" */
-  g_autofree char *message = g_strdup_printf (_("The line is longer than %s and was not analysed (see --max-line)."),
-                                              size);
+  g_autofree char *message = iri_tool_too_long_message ();
 
   append_line_error (check, batch, line, "line-too-long", message);
 }

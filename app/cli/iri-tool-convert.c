@@ -10,14 +10,66 @@
 
 #include "iri-tool-private.h"
 
+/* A record of --json for one input: where it is from, the input as
+ * read, its repairs, and the result under @key or the error. */
+static void
+print_json_record (IriToolInput *input,
+                   const char   *text,
+                   gsize         length,
+                   GListModel   *repairs,
+                   const char   *key,
+                   const char   *result,
+                   const char   *error)
+{
+  g_autoptr(GString) out = g_string_new ("{");
+
+  iri_tool_append_json_file (out, iri_tool_input_named_file (input));
+  if (!iri_tool_input_is_args (input))
+    g_string_append_printf (out, "\"line\":%" G_GUINT64_FORMAT ",", iri_tool_input_line (input));
+  g_string_append (out, "\"input\":");
+  if (text != NULL)
+    iri_tool_json_string (out, text, length);
+  else
+    g_string_append (out, "null");
+  if (repairs != NULL)
+    {
+      g_string_append (out, ",\"repairs\":[");
+      for (guint i = 0; i < g_list_model_get_n_items (repairs); i++)
+        {
+          g_autoptr(IriDiagnostic) d = g_list_model_get_item (repairs, i);
+
+          if (i > 0)
+            g_string_append_c (out, ',');
+          iri_tool_append_diagnostic_json_as (out, d, IRI_SEVERITY_INFO);
+        }
+      g_string_append_c (out, ']');
+    }
+  g_string_append_printf (out, ",\"%s\":", key);
+  if (result != NULL)
+    iri_tool_json_string (out, result, -1);
+  else
+    g_string_append (out, "null");
+  g_string_append (out, ",\"error\":");
+  if (error != NULL)
+    iri_tool_json_string (out, error, -1);
+  else
+    g_string_append (out, "null");
+  g_string_append_c (out, '}');
+  iri_tool_append_record_end (out);
+  fwrite (out->str, 1, out->len, stdout);
+}
+
 /* Every command that converts one input into one output line shares this
  * loop: a failed input still prints an empty line, so that the output
  * lines stay aligned with the input lines in a pipeline, and the error
- * goes to standard error with where the input came from. */
+ * goes to standard error with where the input came from.  With
+ * @json_key, each input gets a JSON record instead, with the result
+ * under that key, or the error. */
 int
 iri_tool_convert_all (IriToolInput       *input,
                       IriToolConvertFunc  convert,
-                      gpointer            user_data)
+                      gpointer            user_data,
+                      const char         *json_key)
 {
   int status = IRI_TOOL_EXIT_OK;
   const char *text;
@@ -31,25 +83,41 @@ iri_tool_convert_all (IriToolInput       *input,
       g_autofree char *result = NULL;
       g_autofree char *repaired = NULL;
       g_autoptr(GListModel) repairs = NULL;
+      const char *read = text;
+      gsize read_length = length;
 
       if (too_long)
         {
+          status = IRI_TOOL_EXIT_FINDINGS;
+          if (json_key != NULL)
+            {
+              g_autofree char *message = iri_tool_too_long_message ();
+
+              print_json_record (input, NULL, 0, NULL, json_key, NULL, message);
+              continue;
+            }
           iri_tool_report_too_long (iri_tool_input_where (input));
           iri_tool_end_record ();
-          status = IRI_TOOL_EXIT_FINDINGS;
           continue;
         }
 
-      if (iri_tool_repair_input (&text, &length, &repaired, &repairs))
+      if (iri_tool_repair_input (&text, &length, &repaired, &repairs) && json_key == NULL)
         iri_tool_print_repairs (iri_tool_input_where (input), repairs);
 
       result = convert (text, length, user_data, &error);
+      if (result == NULL)
+        status = IRI_TOOL_EXIT_FINDINGS;
+      if (json_key != NULL)
+        {
+          print_json_record (input, read, read_length, repairs, json_key, result,
+                             error != NULL ? error->message : NULL);
+          continue;
+        }
       if (result == NULL)
         {
           /* Translators: %s says where the input is, the second %s is the reason */
           iri_tool_error (_("%s: %s"), iri_tool_input_where (input), error->message);
           iri_tool_end_record ();
-          status = IRI_TOOL_EXIT_FINDINGS;
           continue;
         }
 
@@ -171,11 +239,14 @@ int
 iri_tool_to_uri (int    argc,
                  char **argv)
 {
+  gboolean json = FALSE;
   g_autofree char *host = NULL;
   g_auto(GStrv) args = NULL;
   ToUriData data = { IRI_HOST_MAPPING_PERCENT, FALSE };
   g_autoptr(IriToolInput) input = NULL;
   GOptionEntry entries[] = {
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json,
+      N_("Write one JSON object per input, with the URI under “uri”, or the error"), NULL },
     { "host", 0, 0, G_OPTION_ARG_STRING, &host,
       N_("How to map a non-ASCII host: percent (the default, §3.4.1), idna2008, uts46 or uts46-transitional (§3.4.2); these three also check ASCII hosts against the DNS and IDNA rules"),
       N_("MAPPING") },
@@ -210,7 +281,7 @@ iri_tool_to_uri (int    argc,
     }
 
   input = iri_tool_input_new_args (args);
-  return iri_tool_convert_all (input, to_uri_cb, &data);
+  return iri_tool_convert_all (input, to_uri_cb, &data, json ? "uri" : NULL);
 }
 
 typedef struct {
@@ -283,6 +354,7 @@ int
 iri_tool_to_iri (int    argc,
                  char **argv)
 {
+  gboolean json = FALSE;
   gboolean keep_punycode = FALSE;
   gboolean domain = FALSE;
   g_autofree char *display = NULL;
@@ -293,6 +365,8 @@ iri_tool_to_iri (int    argc,
   int status = IRI_TOOL_EXIT_OK;
   g_autoptr(IriToolInput) input = NULL;
   GOptionEntry entries[] = {
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json,
+      N_("Write one JSON object per input, with the IRI under “iri”, or the error"), NULL },
     { "keep-punycode", 0, 0, G_OPTION_ARG_NONE, &keep_punycode,
       N_("Leave “xn--” host labels as they are (skip §3.7 step 6)"), NULL },
     { "display", 0, 0, G_OPTION_ARG_STRING, &display,
@@ -332,7 +406,7 @@ iri_tool_to_iri (int    argc,
   data.flags = keep_punycode ? IRI_TO_IRI_KEEP_PUNYCODE : IRI_TO_IRI_DEFAULT;
   data.domain = domain;
   input = iri_tool_input_new_args (args);
-  return iri_tool_convert_all (input, to_iri_cb, &data);
+  return iri_tool_convert_all (input, to_iri_cb, &data, json ? "iri" : NULL);
 }
 
 typedef struct {
@@ -363,6 +437,7 @@ int
 iri_tool_resolve (int    argc,
                   char **argv)
 {
+  gboolean json = FALSE;
   gboolean non_strict = FALSE;
   g_auto(GStrv) args = NULL;
   g_autoptr(GError) error = NULL;
@@ -370,6 +445,8 @@ iri_tool_resolve (int    argc,
   ResolveData data = { NULL, IRI_RESOLVE_DEFAULT };
   int status;
   GOptionEntry entries[] = {
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json,
+      N_("Write one JSON object per input, with the target IRI under “target”, or the error"), NULL },
     { "non-strict", 0, 0, G_OPTION_ARG_NONE, &non_strict,
       N_("Treat a reference with the base's scheme as relative (RFC 3986 §5.2.2, “http:g”)"), NULL },
     IRI_TOOL_INPUT_OPTION,
@@ -413,7 +490,7 @@ iri_tool_resolve (int    argc,
     }
 
   input = iri_tool_input_new_args (args + 1);
-  status = iri_tool_convert_all (input, resolve_cb, &data);
+  status = iri_tool_convert_all (input, resolve_cb, &data, json ? "target" : NULL);
   iri_reference_unref (data.base);
   return status;
 }
@@ -436,11 +513,14 @@ int
 iri_tool_relativize (int    argc,
                      char **argv)
 {
+  gboolean json = FALSE;
   g_auto(GStrv) args = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(IriToolInput) input = NULL;
   g_autoptr(IriReference) base = NULL;
   GOptionEntry entries[] = {
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json,
+      N_("Write one JSON object per input, with the reference under “reference”, or the error"), NULL },
     IRI_TOOL_INPUT_OPTION,
     IRI_TOOL_NULL_OPTION,
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_STRING_ARRAY, &args, NULL, NULL },
@@ -482,7 +562,7 @@ iri_tool_relativize (int    argc,
     }
 
   input = iri_tool_input_new_args (args + 1);
-  return iri_tool_convert_all (input, relativize_cb, base);
+  return iri_tool_convert_all (input, relativize_cb, base, json ? "reference" : NULL);
 }
 
 static const char *
@@ -502,17 +582,63 @@ level_name (IriComparison level)
     }
 }
 
+/* compare --json: one object per pair. */
+static void
+print_compare_json (const char    *a,
+                    const char    *b,
+                    const char    *error,
+                    gboolean       equal,
+                    IriComparison  level,
+                    gboolean       by_nfc,
+                    IriComparison  nfc_level)
+{
+  g_autoptr(GString) out = g_string_new ("{\"a\":");
+
+  iri_tool_json_string (out, a, -1);
+  g_string_append (out, ",\"b\":");
+  if (b != NULL)
+    iri_tool_json_string (out, b, -1);
+  else
+    g_string_append (out, "null");
+  if (error != NULL)
+    {
+      g_string_append (out, ",\"equal\":null,\"level\":null,\"nfc\":false,\"equal_under_nfc\":null,\"error\":");
+      iri_tool_json_string (out, error, -1);
+    }
+  else
+    {
+      g_string_append_printf (out, ",\"equal\":%s,\"level\":", equal ? "true" : "false");
+      if (equal)
+        g_string_append_printf (out, "\"%s\"", level_name (level));
+      else
+        g_string_append (out, "null");
+      g_string_append_printf (out, ",\"nfc\":%s,\"equal_under_nfc\":", by_nfc ? "true" : "false");
+      if (nfc_level != IRI_COMPARISON_DIFFERENT)
+        g_string_append_printf (out, "\"%s\"", level_name (nfc_level));
+      else
+        g_string_append (out, "null");
+      g_string_append (out, ",\"error\":null");
+    }
+  g_string_append_c (out, '}');
+  iri_tool_append_record_end (out);
+  fwrite (out->str, 1, out->len, stdout);
+}
+
 static int
 compare_one (const char        *a,
              const char        *b,
              IriComparison      max_level,
              IriNormalizeFlags  flags,
-             const char        *where)
+             const char        *where,
+             gboolean           json)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(IriReference) ref_a = NULL;
   g_autoptr(IriReference) ref_b = NULL;
   IriComparison level;
+  IriComparison nfc_level = IRI_COMPARISON_DIFFERENT;
+  gboolean by_nfc = FALSE;
+  const char *read_a = a, *read_b = b;
   gsize length_a = strlen (a), length_b = strlen (b);
   g_autofree char *repaired_a = NULL, *repaired_b = NULL;
   g_autoptr(GListModel) repairs_a = NULL;
@@ -528,11 +654,17 @@ compare_one (const char        *a,
     ref_b = iri_reference_parse (b, length_b, IRI_PARSE_DEFAULT, &error);
   if (error != NULL)
     {
-      if (where != NULL)
-        iri_tool_error (_("%s: %s"), where, error->message);
+      if (json)
+        print_compare_json (read_a, read_b, error->message, FALSE, IRI_COMPARISON_DIFFERENT, FALSE,
+                            IRI_COMPARISON_DIFFERENT);
       else
-        iri_tool_error ("%s", error->message);
-      g_print ("\n");
+        {
+          if (where != NULL)
+            iri_tool_error (_("%s: %s"), where, error->message);
+          else
+            iri_tool_error ("%s", error->message);
+          iri_tool_end_record ();
+        }
       return IRI_TOOL_EXIT_FINDINGS;
     }
 
@@ -543,10 +675,11 @@ compare_one (const char        *a,
        * does not apply it, but a person comparing two spellings of the
        * same text wants to know that this is all that separates them. */
       if (!(flags & IRI_NORMALIZE_NFC))
+        nfc_level = iri_reference_compare_full (ref_a, ref_b, max_level, IRI_NORMALIZE_NFC);
+      if (json)
+        print_compare_json (read_a, read_b, NULL, FALSE, level, FALSE, nfc_level);
+      else
         {
-          IriComparison nfc_level = iri_reference_compare_full (ref_a, ref_b, max_level,
-                                                                IRI_NORMALIZE_NFC);
-
           if (nfc_level != IRI_COMPARISON_DIFFERENT && where != NULL)
             /* Translators: the first %s is where the pair was read
              * ("standard input:3"), the second a rung of the ladder
@@ -558,17 +691,25 @@ compare_one (const char        *a,
              * scheme); keep "--nfc" */
             g_printerr (_("iri: note: equal under NFC (%s), but RFC 3987 §5.3.2.2 forbids applying character normalization when comparing; use --nfc to apply it explicitly\n"),
                         level_name (nfc_level));
+          g_print ("different");
+          iri_tool_end_record ();
         }
-      g_print ("different\n");
       return IRI_TOOL_EXIT_FINDINGS;
     }
 
   /* Say "nfc" only when NFC is what made them equal at this rung. */
-  if ((flags & IRI_NORMALIZE_NFC) &&
-      iri_reference_compare_full (ref_a, ref_b, level, IRI_NORMALIZE_DEFAULT) != level)
-    g_print ("equal (%s, nfc)\n", level_name (level));
+  by_nfc = (flags & IRI_NORMALIZE_NFC) &&
+           iri_reference_compare_full (ref_a, ref_b, level, IRI_NORMALIZE_DEFAULT) != level;
+  if (json)
+    print_compare_json (read_a, read_b, NULL, TRUE, level, by_nfc, IRI_COMPARISON_DIFFERENT);
   else
-    g_print ("equal (%s)\n", level_name (level));
+    {
+      if (by_nfc)
+        g_print ("equal (%s, nfc)", level_name (level));
+      else
+        g_print ("equal (%s)", level_name (level));
+      iri_tool_end_record ();
+    }
   return IRI_TOOL_EXIT_OK;
 }
 
@@ -580,12 +721,16 @@ iri_tool_compare (int    argc,
   g_auto(GStrv) args = NULL;
   IriComparison max_level = IRI_COMPARISON_SCHEME;
   gboolean nfc = FALSE;
+  gboolean json = FALSE;
   GOptionEntry entries[] = {
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json,
+      N_("Write one JSON object per pair: whether they are equal, at which level, or the error"), NULL },
     { "level", 0, 0, G_OPTION_ARG_STRING, &level_arg,
       N_("Highest rung of the ladder to try: simple, syntax or scheme (the default)"), N_("LEVEL") },
     { "nfc", 0, 0, G_OPTION_ARG_NONE, &nfc,
       N_("Put both IRIs in NFC first (an explicit normalization that RFC 3987 §5.3.2.2 leaves out of comparison)"), NULL },
     IRI_TOOL_INPUT_OPTION,
+    IRI_TOOL_NULL_OPTION,
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_STRING_ARRAY, &args, NULL, NULL },
     { NULL }
   };
@@ -626,7 +771,8 @@ iri_tool_compare (int    argc,
           iri_tool_error (_("compare takes exactly two IRIs, A and B"));
           return IRI_TOOL_EXIT_USAGE;
         }
-      return compare_one (args[0], args[1], max_level, nfc ? IRI_NORMALIZE_NFC : IRI_NORMALIZE_DEFAULT, NULL);
+      return compare_one (args[0], args[1], max_level, nfc ? IRI_NORMALIZE_NFC : IRI_NORMALIZE_DEFAULT, NULL,
+                          json);
     }
   else
     {
@@ -644,14 +790,20 @@ iri_tool_compare (int    argc,
 
           if (too_long || tab == NULL || strlen (copy) != length)
             {
-              iri_tool_error (_("%s: expected two IRIs separated by a tab"), iri_tool_input_where (input));
-              g_print ("\n");
               status = IRI_TOOL_EXIT_FINDINGS;
+              if (json)
+                {
+                  print_compare_json (too_long ? "" : copy, NULL, _("expected two IRIs separated by a tab"), FALSE,
+                                      IRI_COMPARISON_DIFFERENT, FALSE, IRI_COMPARISON_DIFFERENT);
+                  continue;
+                }
+              iri_tool_error (_("%s: expected two IRIs separated by a tab"), iri_tool_input_where (input));
+              iri_tool_end_record ();
               continue;
             }
           *tab = '\0';
           if (compare_one (copy, tab + 1, max_level, nfc ? IRI_NORMALIZE_NFC : IRI_NORMALIZE_DEFAULT,
-                           iri_tool_input_where (input)) != IRI_TOOL_EXIT_OK)
+                           iri_tool_input_where (input), json) != IRI_TOOL_EXIT_OK)
             status = IRI_TOOL_EXIT_FINDINGS;
         }
       if (io_error != NULL)

@@ -206,6 +206,123 @@ print_example (const Options *options,
   g_print ("\n");
 }
 
+/* A text of the example as data: in the notation the user asked for,
+ * not escaped for a terminal (JSON escapes what it must). */
+static char *
+as_data (const Options *options,
+         IriExample    *example,
+         const char    *rtl_text)
+{
+  if (options->real_letters || iri_example_get_notation (example) == IRI_NOTATION_NONE)
+    return g_strdup (rtl_text);
+  return iri_notation_from_rtl (rtl_text, -1, options->mapping);
+}
+
+static void
+append_display_json (GString       *out,
+                     const Options *options,
+                     IriExample    *example,
+                     const char    *key,
+                     const char    *rtl_text,
+                     IriDisplayMode mode,
+                     IriBidiLayoutFlags flags)
+{
+  g_autoptr(IriBidiLayout) layout = iri_bidi_layout_new_full (rtl_text, -1, mode, flags);
+  g_autofree char *visual = as_data (options, example, iri_bidi_layout_get_visual_text (layout));
+
+  g_string_append_printf (out, ",\"%s\":", key);
+  iri_tool_json_string (out, visual, -1);
+}
+
+/* examples --json: one object per example, with what the text report
+ * shows. */
+static void
+print_example_json (const Options *options,
+                    IriExample    *example,
+                    guint          number)
+{
+  g_autoptr(GString) out = g_string_new ("{\"id\":");
+  g_autoptr(IriAnalyzer) analyzer = iri_analyzer_new ();
+  IriNotation notation = iri_example_get_notation (example);
+  g_autofree char *rtl_text = NULL;
+  g_autofree char *logical = NULL;
+  g_autofree char *why = NULL;
+  IriExampleKind kind = iri_example_get_kind (example);
+
+  if (notation != IRI_NOTATION_NONE)
+    notation = options->mapping;
+  rtl_text = iri_notation_to_rtl (iri_example_get_text (example), -1, notation);
+
+  iri_tool_json_string (out, iri_example_get_id (example), -1);
+  g_string_append_printf (out, ",\"number\":%u,\"title\":", number);
+  iri_tool_json_string (out, iri_example_get_title (example), -1);
+  g_string_append (out, ",\"source\":");
+  iri_tool_json_string (out, iri_example_get_source (example), -1);
+  g_string_append (out, ",\"kind\":");
+  iri_tool_json_string (out, kind == IRI_EXAMPLE_KIND_URI ? "uri" : kind == IRI_EXAMPLE_KIND_TEXT ? "text" : "iri",
+                        -1);
+  if (kind == IRI_EXAMPLE_KIND_URI)
+    {
+      g_autofree char *iri = iri_uri_to_iri (rtl_text, -1, IRI_TO_IRI_DEFAULT, NULL, NULL);
+
+      g_string_append (out, ",\"uri\":");
+      iri_tool_json_string (out, iri_example_get_text (example), -1);
+      g_free (rtl_text);
+      rtl_text = g_strdup (iri != NULL ? iri : iri_example_get_text (example));
+    }
+  logical = as_data (options, example, rtl_text);
+  g_string_append (out, ",\"logical\":");
+  iri_tool_json_string (out, logical, -1);
+  append_display_json (out, options, example, "display", rtl_text, IRI_DISPLAY_EMBED, IRI_BIDI_LAYOUT_DEFAULT);
+  append_display_json (out, options, example, "isolated", rtl_text, IRI_DISPLAY_ISOLATE, IRI_BIDI_LAYOUT_DEFAULT);
+  append_display_json (out, options, example, "in_rtl_text", rtl_text, IRI_DISPLAY_EMBED,
+                       IRI_BIDI_LAYOUT_RTL_PARAGRAPH);
+
+  g_string_append (out, ",\"diagnostics\":");
+  if (kind == IRI_EXAMPLE_KIND_TEXT)
+    g_string_append (out, "null");
+  else
+    {
+      g_autoptr(IriAnalysis) analysis = NULL;
+
+      if (!options->real_letters && notation != IRI_NOTATION_NONE)
+        {
+          g_autofree char *back = iri_notation_from_rtl (rtl_text, -1, notation);
+
+          iri_analyzer_set_notation (analyzer, notation);
+          analysis = iri_analyzer_analyze (analyzer, back, -1);
+        }
+      else
+        analysis = iri_analyzer_analyze (analyzer, rtl_text, -1);
+      g_string_append_c (out, '[');
+      for (guint i = 0; i < iri_analysis_get_n_diagnostics (analysis); i++)
+        {
+          if (i > 0)
+            g_string_append_c (out, ',');
+          iri_tool_append_diagnostic_json (out, iri_analysis_get_diagnostic (analysis, i));
+        }
+      g_string_append_c (out, ']');
+    }
+
+  /* The explanation without the isolates that graphical labels need. */
+  why = iri_example_dup_explanation (example, options->real_letters ? notation : IRI_NOTATION_NONE);
+  {
+    g_autoptr(GString) plain = g_string_new (NULL);
+
+    for (const char *p = why; *p != '\0'; p = g_utf8_next_char (p))
+      {
+        gunichar c = g_utf8_get_char (p);
+
+        if (c != 0x2067 && c != 0x2069)
+          g_string_append_unichar (plain, c);
+      }
+    g_string_append (out, ",\"explanation\":");
+    iri_tool_json_string (out, plain->str, plain->len);
+  }
+  g_string_append (out, "}\n");
+  fwrite (out->str, 1, out->len, stdout);
+}
+
 int
 iri_tool_examples (int    argc,
                    char **argv)
@@ -226,6 +343,8 @@ iri_tool_examples (int    argc,
     { "bidi", 0, 0, G_OPTION_ARG_STRING, &bidi_arg,
       N_("How reordered lines are written: app, terminal or none (see “iri render --help”)"),
       N_("app|terminal|none") },
+    { "json", 0, 0, G_OPTION_ARG_NONE, &options.json,
+      N_("Write one JSON object per example: its texts, displays, findings and explanation"), NULL },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_STRING_ARRAY, &ids, NULL, NULL },
     { NULL }
   };
@@ -267,7 +386,10 @@ iri_tool_examples (int    argc,
 
       if (ids != NULL && ids[0] != NULL && !g_strv_contains ((const char * const *) ids, iri_example_get_id (example)))
         continue;
-      print_example (&options, example, i + 1);
+      if (options.json)
+        print_example_json (&options, example, i + 1);
+      else
+        print_example (&options, example, i + 1);
       shown_count++;
     }
 

@@ -35,6 +35,7 @@ int
 iri_tool_format (int    argc,
                  char **argv)
 {
+  gboolean json = FALSE;
   gboolean keep_punycode = FALSE;
   g_autofree char *display = NULL;
   g_autofree char *known_hosts_path = NULL;
@@ -44,6 +45,8 @@ iri_tool_format (int    argc,
   int status = IRI_TOOL_EXIT_OK;
   g_autoptr(IriToolInput) input = NULL;
   GOptionEntry entries[] = {
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json,
+      N_("Write one JSON object per input, with the readable form under “text”, or the error"), NULL },
     { "keep-punycode", 0, 0, G_OPTION_ARG_NONE, &keep_punycode,
       N_("Leave “xn--” host labels as they are"), NULL },
     { "display", 0, 0, G_OPTION_ARG_STRING, &display,
@@ -81,5 +84,5 @@ iri_tool_format (int    argc,
   data.policy = policy;
   data.flags = keep_punycode ? IRI_FORMAT_KEEP_PUNYCODE : IRI_FORMAT_DEFAULT;
   input = iri_tool_input_new_args (args);
-  return iri_tool_convert_all (input, format_cb, &data);
+  return iri_tool_convert_all (input, format_cb, &data, json ? "text" : NULL);
 }

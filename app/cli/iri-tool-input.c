@@ -359,6 +359,14 @@ iri_tool_input_file (IriToolInput *self)
   return self->file;
 }
 
+/* Whether the inputs are command-line arguments (which have no line
+ * numbers). */
+gboolean
+iri_tool_input_is_args (IriToolInput *self)
+{
+  return self->args != NULL;
+}
+
 /* The file the current line is from, for JSON records: %NULL for
  * standard input and for arguments. */
 const char *

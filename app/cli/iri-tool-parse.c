@@ -488,5 +488,5 @@ iri_tool_parse (int    argc,
   data.template = template;
   data.json = json;
   input = iri_tool_input_new_args (args);
-  return iri_tool_convert_all (input, parse_cb, &data);
+  return iri_tool_convert_all (input, parse_cb, &data, NULL);
 }

@@ -101,6 +101,7 @@ void     iri_tool_print_repairs (const char    *where,
 void iri_tool_end_record          (void);
 void iri_tool_append_record_end   (GString *out);
 void iri_tool_report_too_long (const char *where);
+char *iri_tool_too_long_message (void);
 
 /* Inputs come from the arguments, or one per line from files or standard
  * input ("-" or no argument, DESIGN.md §5). */
@@ -125,6 +126,7 @@ guint64       iri_tool_input_line      (IriToolInput  *self);
  * standard input), or NULL for arguments. */
 const char   *iri_tool_input_file      (IriToolInput  *self);
 const char   *iri_tool_input_named_file (IriToolInput *self);
+gboolean      iri_tool_input_is_args   (IriToolInput  *self);
 /* Bytes read so far and the total size of the inputs, when all of them
  * are regular files; FALSE otherwise. */
 gboolean      iri_tool_input_get_progress (IriToolInput *self,
@@ -161,7 +163,8 @@ typedef char *(*IriToolConvertFunc) (const char  *text,
  * an I/O error). */
 int iri_tool_convert_all (IriToolInput       *input,
                           IriToolConvertFunc  convert,
-                          gpointer            user_data);
+                          gpointer            user_data,
+                          const char         *json_key);
 
 /* Appends @text as a JSON string (quotes included).  Controls, bidi
  * formatting characters and line/paragraph separators are written as

@@ -103,10 +103,46 @@ iri_tool_parse_mode (const char     *name,
   return TRUE;
 }
 
+/* render --json: one record per input, the display in visual order as
+ * data (not escaped for a terminal). */
+static void
+print_json (IriToolInput *where,
+            const char   *input,
+            gsize         length,
+            const char   *display,
+            const char   *error)
+{
+  g_autoptr(GString) out = g_string_new ("{");
+
+  iri_tool_append_json_file (out, iri_tool_input_named_file (where));
+  if (!iri_tool_input_is_args (where))
+    g_string_append_printf (out, "\"line\":%" G_GUINT64_FORMAT ",", iri_tool_input_line (where));
+  g_string_append (out, "\"input\":");
+
+  if (input != NULL)
+    iri_tool_json_string (out, input, length);
+  else
+    g_string_append (out, "null");
+  g_string_append (out, ",\"display\":");
+  if (display != NULL)
+    iri_tool_json_string (out, display, -1);
+  else
+    g_string_append (out, "null");
+  g_string_append (out, ",\"error\":");
+  if (error != NULL)
+    iri_tool_json_string (out, error, -1);
+  else
+    g_string_append (out, "null");
+  g_string_append_c (out, '}');
+  iri_tool_append_record_end (out);
+  fwrite (out->str, 1, out->len, stdout);
+}
+
 int
 iri_tool_render (int    argc,
                  char **argv)
 {
+  gboolean json = FALSE;
   g_autofree char *mode_arg = NULL;
   g_autofree char *notation_arg = NULL;
   g_autofree char *bidi_arg = NULL;
@@ -133,6 +169,8 @@ iri_tool_render (int    argc,
       N_("app|terminal|none") },
     { "shape", 0, 0, G_OPTION_ARG_NONE, &shape,
       N_("Use Arabic presentation forms, for terminals that do not join Arabic letters"), NULL },
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json,
+      N_("Write one JSON object per IRI: the input and its display (in visual order), or the error"), NULL },
     IRI_TOOL_INPUT_OPTION,
     IRI_TOOL_NULL_OPTION,
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_STRING_ARRAY, &args, NULL, NULL },
@@ -166,16 +204,25 @@ iri_tool_render (int    argc,
       g_autofree char *logical = NULL;
       g_autofree char *repaired = NULL;
       g_autoptr(GListModel) repairs = NULL;
+      const char *read;
+      gsize read_length;
       gunichar conflict;
 
       if (too_long || !iri_utf8_validate (text, length, NULL, &error))
         {
-          if (too_long)
-            iri_tool_report_too_long (iri_tool_input_where (input));
-          else
-            iri_tool_error (_("%s: %s"), iri_tool_input_where (input), error->message);
-          iri_tool_end_record ();
+          g_autofree char *message = too_long ? iri_tool_too_long_message () : g_strdup (error->message);
+
           status = IRI_TOOL_EXIT_FINDINGS;
+          if (json)
+            print_json (input, too_long ? NULL : text, length, NULL, message);
+          else
+            {
+              if (too_long)
+                iri_tool_report_too_long (iri_tool_input_where (input));
+              else
+                iri_tool_error (_("%s: %s"), iri_tool_input_where (input), message);
+              iri_tool_end_record ();
+            }
           continue;
         }
 
@@ -184,15 +231,31 @@ iri_tool_render (int    argc,
         {
           g_autofree char *message = iri_tool_notation_conflict_message (conflict, notation);
 
-          iri_tool_error (_("%s: %s"), iri_tool_input_where (input), message);
-          iri_tool_end_record ();
           status = IRI_TOOL_EXIT_FINDINGS;
+          if (json)
+            print_json (input, text, length, NULL, message);
+          else
+            {
+              iri_tool_error (_("%s: %s"), iri_tool_input_where (input), message);
+              iri_tool_end_record ();
+            }
           continue;
         }
 
-      if (iri_tool_repair_input (&text, &length, &repaired, &repairs))
+      read = text;
+      read_length = length;
+      if (iri_tool_repair_input (&text, &length, &repaired, &repairs) && !json)
         iri_tool_print_repairs (iri_tool_input_where (input), repairs);
       rtl = iri_notation_to_rtl (text, length, notation);
+      if (json)
+        {
+          g_autoptr(IriBidiLayout) layout = iri_bidi_layout_new (rtl, -1, mode);
+          g_autofree char *visual = iri_notation_from_rtl (iri_bidi_layout_get_visual_text (layout), -1,
+                                                           notation);
+
+          print_json (input, read, read_length, visual, NULL);
+          continue;
+        }
       safe = iri_tool_escape_for_terminal (rtl, -1);
       logical = iri_notation_from_rtl (safe, -1, notation);
       if (output == IRI_TOOL_BIDI_TERMINAL)

@@ -95,6 +95,16 @@ iri_tool_append_record_end (GString *out)
   g_string_append_c (out, iri_tool_null_records ? '\0' : '\n');
 }
 
+/* The message of a line-too-long record. */
+char *
+iri_tool_too_long_message (void)
+{
+  g_autofree char *size = g_format_size_full (iri_tool_max_line, G_FORMAT_SIZE_IEC_UNITS);
+
+  /* Translators: %s is a size, such as "256.0 KiB" */
+  return g_strdup_printf (_("The line is longer than %s and was not analysed (see --max-line)."), size);
+}
+
 void
 iri_tool_report_too_long (const char *where)
 {

@@ -1895,6 +1895,95 @@ test_parse (void)
   g_assert_cmpint (run.status, ==, 2);
 }
 
+/* --json on every command that prints results: one object per input,
+ * with the result or the error, in input order. */
+static void
+test_json_everywhere (void)
+{
+  static const struct {
+    const char *command;
+    const char *extra;
+    const char *input;
+    const char *key;
+    const char *result;
+  } cases[] = {
+    { "to-uri", NULL, "http://a/\xC3\xBC", "uri", "http://a/%C3%BC" },
+    { "to-iri", NULL, "http://a/%C3%BC", "iri", "http://a/\xC3\xBC" },
+    { "format", NULL, "http://a/%C3%BC", "text", "http://a/\xC3\xBC" },
+    { "resolve", "http://a/b/c", "../d", "target", "http://a/d" },
+    { "relativize", "http://a/b/c", "http://a/b/d", "reference", "d" },
+    { "render", NULL, "http://ab.\xD7\x90\xD7\x91/", "display", "http://ab.\xD7\x91\xD7\x90/" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_auto(Run) run = { 0, };
+      /* render shows any text, so its failure is text that is not UTF-8. */
+      g_autofree char *input = g_strdup_printf ("%s\n%s\n", cases[i].input,
+                                                g_str_equal (cases[i].command, "render") ? "x\xFF" : "http://[::1/");
+      g_auto(GStrv) lines = NULL;
+      JsonObject *o;
+
+      if (cases[i].extra != NULL)
+        run_tool (&run, input, -1, cases[i].command, "--json", cases[i].extra, NULL);
+      else
+        run_tool (&run, input, -1, cases[i].command, "--json", NULL);
+      g_assert_cmpint (run.status, ==, 1);
+      lines = g_strsplit (run.out, "\n", -1);
+      g_assert_cmpuint (g_strv_length (lines), ==, 3);
+      o = parse_json_line (lines[0]);
+      g_assert_cmpstr (json_object_get_string_member (o, "input"), ==, cases[i].input);
+      g_assert_cmpstr (json_object_get_string_member (o, cases[i].key), ==, cases[i].result);
+      g_assert_true (json_object_get_null_member (o, "error"));
+      json_object_unref (o);
+      /* The error is in the record, not on standard error. */
+      o = parse_json_line (lines[1]);
+      g_assert_cmpint (json_object_get_int_member (o, "line"), ==, 2);
+      g_assert_true (json_object_get_null_member (o, cases[i].key));
+      g_assert_nonnull (json_object_get_string_member (o, "error"));
+      json_object_unref (o);
+    }
+
+  /* compare: equal, at which level, or what NFC would change. */
+  {
+    g_auto(Run) run = { 0, };
+    g_auto(GStrv) lines = NULL;
+    JsonObject *o;
+
+    run_tool (&run, "HTTP://a/\thttp://a/\nhttp://a/r%C3%A9\thttp://a/re%CC%81\nno tab\n", -1, "compare", "--json",
+              NULL);
+    g_assert_cmpint (run.status, ==, 1);
+    lines = g_strsplit (run.out, "\n", -1);
+    o = parse_json_line (lines[0]);
+    g_assert_true (json_object_get_boolean_member (o, "equal"));
+    g_assert_cmpstr (json_object_get_string_member (o, "level"), ==, "syntax");
+    json_object_unref (o);
+    o = parse_json_line (lines[1]);
+    g_assert_false (json_object_get_boolean_member (o, "equal"));
+    g_assert_cmpstr (json_object_get_string_member (o, "equal_under_nfc"), ==, "syntax");
+    json_object_unref (o);
+    o = parse_json_line (lines[2]);
+    g_assert_true (json_object_get_null_member (o, "equal"));
+    g_assert_nonnull (json_object_get_string_member (o, "error"));
+    json_object_unref (o);
+  }
+
+  /* examples: one object per example, in the notation asked for. */
+  {
+    g_auto(Run) run = { 0, };
+    JsonObject *o;
+
+    run_tool (&run, NULL, 0, "examples", "--json", "rfc3987bis-5", NULL);
+    g_assert_cmpint (run.status, ==, 0);
+    o = parse_json_line (run.out);
+    g_assert_cmpstr (json_object_get_string_member (o, "logical"), ==, "http://ab.cd.EF/GH/ij/kl.html");
+    g_assert_cmpstr (json_object_get_string_member (o, "display"), ==, "http://ab.cd.HG/FE/ij/kl.html");
+    g_assert_cmpuint (json_array_get_length (json_object_get_array_member (o, "diagnostics")), >, 0);
+    g_assert_nonnull (json_object_get_string_member (o, "explanation"));
+    json_object_unref (o);
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1932,6 +2021,7 @@ main (int   argc,
   g_test_add_func ("/iri-tool/domain", test_domain);
   g_test_add_func ("/iri-tool/input-syntax", test_input_syntax);
   g_test_add_func ("/iri-tool/parse", test_parse);
+  g_test_add_func ("/iri-tool/json-everywhere", test_json_everywhere);
 
   return g_test_run ();
 }
