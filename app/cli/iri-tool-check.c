@@ -218,14 +218,19 @@ append_human (GString     *out,
     {
       IriDiagnostic *d = iri_analysis_get_diagnostic (analysis, i);
       const char *hint = iri_diagnostic_get_hint (d);
+      g_autofree char *message = iri_tool_message_as_text (iri_diagnostic_get_message (d));
 
       g_string_append_printf (out, "%s:%" G_GSIZE_FORMAT "-%" G_GSIZE_FORMAT ": %s: %s [%s]\n",
                               where, iri_diagnostic_get_start (d) + 1, iri_diagnostic_get_end (d),
                               severity_label (iri_diagnostic_get_severity (d)),
-                              iri_diagnostic_get_message (d), iri_diagnostic_get_code (d));
+                              message, iri_diagnostic_get_code (d));
       if (hint != NULL)
-        /* Translators: %s is a suggested fix, the second %s where the rule comes from */
-        g_string_append_printf (out, _("    hint: %s (%s)\n"), hint, iri_diagnostic_get_spec (d));
+        {
+          g_autofree char *shown_hint = iri_tool_message_as_text (hint);
+
+          /* Translators: %s is a suggested fix, the second %s where the rule comes from */
+          g_string_append_printf (out, _("    hint: %s (%s)\n"), shown_hint, iri_diagnostic_get_spec (d));
+        }
     }
 }
 
@@ -241,11 +246,11 @@ append_repairs_human (GString     *out,
   for (guint i = 0; i < g_list_model_get_n_items (repairs); i++)
     {
       g_autoptr(IriDiagnostic) d = g_list_model_get_item (repairs, i);
+      g_autofree char *message = iri_tool_message_as_text (iri_diagnostic_get_message (d));
 
       g_string_append_printf (out, "%s:%" G_GSIZE_FORMAT "-%" G_GSIZE_FORMAT ": %s: %s [%s]\n",
                               where, iri_diagnostic_get_start (d) + 1, iri_diagnostic_get_end (d),
-                              severity_label (IRI_SEVERITY_INFO), iri_diagnostic_get_message (d),
-                              iri_diagnostic_get_code (d));
+                              severity_label (IRI_SEVERITY_INFO), message, iri_diagnostic_get_code (d));
     }
 }
 

@@ -335,14 +335,15 @@ to_iri_cb (const char  *text,
       for (guint i = 0; i < g_list_model_get_n_items (diagnostics); i++)
         {
           g_autoptr(IriDiagnostic) d = g_list_model_get_item (diagnostics, i);
+          g_autofree char *message = iri_tool_message_as_text (iri_diagnostic_get_message (d));
 
           if (iri_diagnostic_get_severity (d) >= IRI_SEVERITY_WARNING)
             /* Translators: the first %s is the input, the second a sentence */
-            iri_tool_warning (_("“%s”: %s"), shown, iri_diagnostic_get_message (d));
+            iri_tool_warning (_("“%s”: %s"), shown, message);
           else
             /* Translators: a note about a conversion; the first %s is the input,
              * the second a sentence */
-            g_printerr (_("iri: note: “%s”: %s\n"), shown, iri_diagnostic_get_message (d));
+            g_printerr (_("iri: note: “%s”: %s\n"), shown, message);
         }
     }
   if (data->domain)

@@ -1520,7 +1520,7 @@ run_batch (char           **args,
           if (is_tty)
             message = visual_text (iri_diagnostic_get_message (d));
           else
-            message = escape_text (iri_diagnostic_get_message (d), -1);
+            message = iri_tool_message_as_text (iri_diagnostic_get_message (d));
           g_print ("%s: %s [%s]\n", severity_label (iri_diagnostic_get_severity (d)),
                    message, iri_diagnostic_get_code (d));
         }

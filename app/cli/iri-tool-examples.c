@@ -180,8 +180,10 @@ print_example (const Options *options,
                                                    iri_severity_to_string (iri_diagnostic_get_severity (d)),
                                                    iri_diagnostic_get_code (d));
 
+          g_autofree char *message = iri_tool_message_as_text (iri_diagnostic_get_message (d));
+
           g_print ("%s\n", head);
-          iri_tool_print_wrapped ("      ", iri_diagnostic_get_message (d), options->width);
+          iri_tool_print_wrapped ("      ", message, options->width);
         }
     }
 

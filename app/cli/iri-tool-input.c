@@ -136,6 +136,11 @@ open_next_file (IriToolInput  *self,
     }
   else
     {
+      /* A file name is any bytes: in messages and in "FILE:LINE", what
+       * is not UTF-8 or would be invisible or reorder the line is shown
+       * escaped. */
+      g_autofree char *shown = iri_tool_escape_for_terminal (name, -1);
+
       do
         self->fd = g_open (name, O_RDONLY | O_CLOEXEC, 0);
       while (self->fd < 0 && errno == EINTR);
@@ -145,10 +150,10 @@ open_next_file (IriToolInput  *self,
 
           g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
                        /* Translators: %s is a file name, the second %s the reason */
-                       _("cannot open “%s”: %s"), name, g_strerror (saved_errno));
+                       _("cannot open “%s”: %s"), shown, g_strerror (saved_errno));
           return FALSE;
         }
-      self->stream_name = g_strdup (name);
+      self->stream_name = g_steal_pointer (&shown);
     }
 
   {
@@ -527,9 +532,10 @@ iri_tool_print_repairs (const char *where,
   for (guint i = 0; i < g_list_model_get_n_items (repairs); i++)
     {
       g_autoptr(IriDiagnostic) d = g_list_model_get_item (repairs, i);
+      g_autofree char *message = iri_tool_message_as_text (iri_diagnostic_get_message (d));
 
       /* Translators: a repair of --input; %s says where the input is,
        * the second %s is a sentence, the third a code */
-      g_printerr (_("iri: note: %s: %s [%s]\n"), where, iri_diagnostic_get_message (d), iri_diagnostic_get_code (d));
+      g_printerr (_("iri: note: %s: %s [%s]\n"), where, message, iri_diagnostic_get_code (d));
     }
 }

@@ -290,11 +290,14 @@ print_report (const Style *style,
                DIM (style), iri_diagnostic_get_spec (d), RESET (style));
       iri_tool_print_visual_line (style->bidi, "    ", printed.text, logical);
       g_print ("    %s%s%s\n", severity_color (style, severity), carets, RESET (style));
-      iri_tool_print_wrapped ("    ", iri_diagnostic_get_message (d), width);
+      g_autofree char *message = iri_tool_message_as_text (iri_diagnostic_get_message (d));
+
+      iri_tool_print_wrapped ("    ", message, width);
       if (hint != NULL)
         {
+          g_autofree char *shown_hint = iri_tool_message_as_text (hint);
           /* Translators: before a suggested fix in iri inspect */
-          g_autofree char *fix = g_strdup_printf ("%s %s", _("fix:"), hint);
+          g_autofree char *fix = g_strdup_printf ("%s %s", _("fix:"), shown_hint);
 
           iri_tool_print_wrapped ("    ", fix, width);
         }

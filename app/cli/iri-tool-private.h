@@ -216,6 +216,7 @@ gboolean iri_tool_parse_color        (const char  *name,
 gboolean iri_tool_parse_bidi         (const char  *name,
                                       IriToolBidi *out);
 gboolean iri_tool_terminal_is_dumb (void);
+char    *iri_tool_message_as_text  (const char *message);
 IriToolBidi iri_tool_default_bidi    (void);
 void     iri_tool_print_visual_line  (IriToolBidi  bidi,
                                       const char  *prefix,

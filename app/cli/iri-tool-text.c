@@ -123,6 +123,32 @@ iri_tool_escape_for_terminal (const char *text,
   return g_string_free (out, FALSE);
 }
 
+/* A message of the library for plain text output.  Messages quote
+ * pieces of a display in visual order between LEFT-TO-RIGHT OVERRIDE and
+ * POP DIRECTIONAL FORMATTING, for user interfaces that would reorder
+ * them again; text output is already in visual order, like every
+ * display this tool prints, so the two marks are dropped rather than
+ * written raw (invisible characters that reorder what follows) or as
+ * escapes; anything else invisible is escaped as usual. */
+char *
+iri_tool_message_as_text (const char *message)
+{
+  GString *out = g_string_sized_new (strlen (message));
+
+  for (const char *p = message; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (c == 0x202D || c == 0x202C)
+        continue;
+      if (needs_escape (c))
+        g_string_append_printf (out, "\\u{%04X}", c);
+      else
+        g_string_append_len (out, p, g_utf8_next_char (p) - p);
+    }
+  return g_string_free (out, FALSE);
+}
+
 /* A terminal that TERM says cannot take escape sequences: "dumb" (Emacs'
  * shell, many CI logs) or no TERM at all.  It gets no colour, no bidi
  * mode switches, no progress bar and no full-screen editor. */

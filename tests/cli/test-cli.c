@@ -1984,6 +1984,46 @@ test_json_everywhere (void)
   }
 }
 
+/* Text output has no raw invisible characters that reorder what
+ * follows: the marks around the visual-order quotes of messages are
+ * dropped, and file names are escaped. */
+static void
+test_plain_text (void)
+{
+  g_auto(Run) run = { 0, };
+  g_autofree char *dir = g_dir_make_tmp ("iri-cli-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "a\xE2\x80\xAEtxt.b", NULL);
+  const char *commands[][3] = {
+    { "check", "--notation=hebrew", NULL },
+    { "inspect", "--notation=hebrew", "--color=never" },
+    { "edit", "--notation=hebrew", NULL },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    {
+      run_tool (&run, "http://ab.cd.EF/GH/\n", -1, commands[i][0], commands[i][1], commands[i][2], NULL);
+      g_assert_nonnull (strstr (run.out, "ab.cd.HG/FE"));
+      g_assert_null (strstr (run.out, "\xE2\x80\xAD"));
+      g_assert_null (strstr (run.out, "\xE2\x80\xAC"));
+      run_clear (&run);
+    }
+  run_tool (&run, NULL, 0, "examples", NULL);
+  g_assert_null (strstr (run.out, "\xE2\x80\xAD"));
+  run_clear (&run);
+
+  g_assert_true (g_file_set_contents (path, "http://exa mple/\n", -1, NULL));
+  run_tool (&run, NULL, 0, "check", path, NULL);
+  g_assert_nonnull (strstr (run.out, "a\\u{202E}txt.b:1:"));
+  g_assert_null (strstr (run.out, "\xE2\x80\xAE"));
+  run_clear (&run);
+  g_unlink (path);
+  run_tool (&run, NULL, 0, "check", path, NULL);
+  g_assert_cmpint (run.status, ==, 3);
+  g_assert_nonnull (strstr (run.err, "a\\u{202E}txt.b"));
+  g_assert_null (strstr (run.err, "\xE2\x80\xAE"));
+  g_rmdir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -2022,6 +2062,7 @@ main (int   argc,
   g_test_add_func ("/iri-tool/input-syntax", test_input_syntax);
   g_test_add_func ("/iri-tool/parse", test_parse);
   g_test_add_func ("/iri-tool/json-everywhere", test_json_everywhere);
+  g_test_add_func ("/iri-tool/plain-text", test_plain_text);
 
   return g_test_run ();
 }
