@@ -643,6 +643,7 @@ iri_tool_check (int    argc,
     {
       g_autoptr(GError) file_error = NULL;
       Line line = { NULL, 0, NULL, 0, FALSE, NULL, NULL };
+      gboolean waiting;
 
       text = iri_tool_input_next (input, &length, &too_long, &file_error);
       if (text == NULL && file_error != NULL)
@@ -685,7 +686,12 @@ iri_tool_check (int    argc,
           text = line.text != NULL ? line.text : "";
         }
 
-      if (batch != NULL && (text == NULL || batch->lines->len == BATCH_LINES || batch->n_bytes >= BATCH_BYTES))
+      /* A writer on the other side of a pipe or a terminal may wait for
+       * the answer before it writes the next line: when reading on
+       * would wait, the lines read so far are answered first. */
+      waiting = batch != NULL && text != NULL && iri_tool_input_would_block (input);
+      if (batch != NULL && (text == NULL || waiting || batch->lines->len == BATCH_LINES ||
+                            batch->n_bytes >= BATCH_BYTES))
         {
           g_mutex_lock (&check.mutex);
           g_hash_table_insert (check.pending, &batch->index, batch);
@@ -703,7 +709,7 @@ iri_tool_check (int    argc,
 
           /* Keep a bounded number of batches in flight: wait for the
            * oldest one before reading further. */
-          print_ready (&check, &totals, FALSE);
+          print_ready (&check, &totals, waiting);
           while (too_much_in_flight (&check, jobs))
             print_ready (&check, &totals, TRUE);
           progress_update (&check.progress, input, totals.n_inputs, FALSE);

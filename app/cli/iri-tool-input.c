@@ -206,6 +206,22 @@ fill_chunk (IriToolInput  *self,
   return n > 0;
 }
 
+/* Whether the next line would have to wait for its writer: nothing is
+ * left of the last read, and a pipe or terminal has nothing more yet.
+ * A regular file never waits. */
+gboolean
+iri_tool_input_would_block (IriToolInput *self)
+{
+  struct pollfd pfd;
+
+  if (self->fd < 0 || self->fd_regular || self->chunk_pos < self->chunk_len)
+    return FALSE;
+  pfd.fd = self->fd;
+  pfd.events = POLLIN;
+  pfd.revents = 0;
+  return poll (&pfd, 1, 0) == 0;
+}
+
 const char *
 iri_tool_input_next (IriToolInput  *self,
                      gsize         *out_length,

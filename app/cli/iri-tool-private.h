@@ -127,6 +127,7 @@ guint64       iri_tool_input_line      (IriToolInput  *self);
 const char   *iri_tool_input_file      (IriToolInput  *self);
 const char   *iri_tool_input_named_file (IriToolInput *self);
 gboolean      iri_tool_input_is_args   (IriToolInput  *self);
+gboolean      iri_tool_input_would_block (IriToolInput *self);
 /* Bytes read so far and the total size of the inputs, when all of them
  * are regular files; FALSE otherwise. */
 gboolean      iri_tool_input_get_progress (IriToolInput *self,

@@ -1538,6 +1538,20 @@ test_bad_input (void)
   run_clear (&run);
   g_free (command);
 
+  /* check too, though it analyses in batches: the lines read before
+   * the read that would wait are answered first, with --jobs as well. */
+  for (guint jobs = 1; jobs <= 2; jobs++)
+    {
+      command = g_strdup_printf ("(printf 'http://a/\\nhttp://exa mple/\\n'; sleep 5) | timeout 2 %s check -j%u --json",
+                                 tool_path (), jobs);
+      run_tool_argv (&run, (const char *[]) { "sh", "-c", command, NULL });
+      g_assert_cmpint (run.status, ==, 124);
+      g_assert_nonnull (strstr (run.out, "{\"line\":1,"));
+      g_assert_nonnull (strstr (run.out, "{\"line\":2,"));
+      run_clear (&run);
+      g_free (command);
+    }
+
   command = g_strdup_printf ("%s --help > /dev/full", tool_path ());
   run_tool_argv (&run, (const char *[]) { "sh", "-c", command, NULL });
   g_assert_cmpint (run.status, ==, 3);
