@@ -399,71 +399,102 @@ item_lengths (const Corpus *corpus)
   return lengths;
 }
 
-/* Warm, or nothing to warm: runs @op over the whole corpus again and
- * again until min_time has passed; returns the items per second.  After
- * the first pass libiri finds every host of @corpus in its IDNA cache
- * (if it is smaller than the cache, as the warm corpora are). */
+/* One operation being measured, and its time and items so far. */
+typedef struct {
+  Op       op;
+  gpointer data;
+  gint64   elapsed;   /* µs */
+  guint64  n;
+} Side;
+
+static gboolean
+side_done (const Side *side)
+{
+  return side->elapsed >= min_time * G_USEC_PER_SEC;
+}
+
+/* Items per second. */
 static double
-measure (const Corpus *corpus,
-         Op            op,
-         gpointer      data)
+side_rate (const Side *side)
+{
+  return side->n / (side->elapsed / (double) G_USEC_PER_SEC);
+}
+
+/* Runs each side that has not had min_time yet over @corpus once;
+ * returns whether one still has not. */
+static gboolean
+pass_sides (const Corpus *corpus,
+            Side         *sides,
+            guint         n_sides)
 {
   g_autofree gsize *lengths = item_lengths (corpus);
-  gint64 elapsed = 0;
-  guint64 n = 0;
+  gboolean more = FALSE;
 
-  do
+  for (guint i = 0; i < n_sides; i++)
     {
-      elapsed += time_pass (corpus, lengths, op, data);
-      n += corpus->items->len;
+      if (side_done (&sides[i]))
+        continue;
+      sides[i].elapsed += time_pass (corpus, lengths, sides[i].op, sides[i].data);
+      sides[i].n += corpus->items->len;
+      more |= !side_done (&sides[i]);
     }
-  while (elapsed < min_time * G_USEC_PER_SEC);
-
-  return n / (elapsed / (double) G_USEC_PER_SEC);
+  return more;
 }
 
-/* The serial numbers of cold corpora: a row (ours and its peers) uses
- * the same corpora, numbered from row_serial; the next row starts after
- * every serial the row has used, so that no host comes twice. */
-static guint64 next_serial = 0;
-static guint64 row_serial = 0;
-
+/* Warm, or nothing to warm: runs the operations of @sides over the whole
+ * corpus again and again, in turn, a pass each (A B A B …, so that ours
+ * and the peers meet the same load on a shared machine), until each has
+ * run for min_time.  With @warm_up, a first pass of each is not timed:
+ * it fills libiri's IDNA cache with the hosts of @corpus (which must be
+ * fewer than it holds, as in the warm corpora), so that the figures are
+ * those of the steady state. */
 static void
-begin_cold_row (void)
+measure_sides (const Corpus *corpus,
+               Side         *sides,
+               guint         n_sides,
+               gboolean      warm_up)
 {
-  row_serial = next_serial;
+  if (warm_up)
+    {
+      g_autofree gsize *lengths = item_lengths (corpus);
+
+      for (guint i = 0; i < n_sides; i++)
+        time_pass (corpus, lengths, sides[i].op, sides[i].data);
+    }
+
+  while (pass_sides (corpus, sides, n_sides))
+    ;
 }
 
-/* Cold: runs @op over corpus 0, 1, 2 … of the row (from seeds @seed,
- * @seed + 1 …), each made before its pass and freed after it, until
- * min_time has passed; returns the items per second.  Every host is
- * new to the process. */
-static double
-measure_cold (const CorpusSpec *spec,
-              guint32           seed,
-              Op                op,
-              gpointer          data)
+/* The first serial number that no cold corpus has used yet. */
+static guint64 next_serial = 0;
+
+/* Cold: runs the operations of @sides over corpus 0, 1, 2 … of @spec
+ * (from seeds @seed, @seed + 1 …, numbered from next_serial on), each
+ * made before its passes and freed after them, in turn as
+ * measure_sides() does, until each has run for min_time.  Every host is
+ * new to the process: ours meets each once, and so does each peer. */
+static void
+measure_sides_cold (const CorpusSpec *spec,
+                    guint32           seed,
+                    Side             *sides,
+                    guint             n_sides)
 {
-  gint64 elapsed = 0;
-  guint64 n = 0;
-  guint pass = 0;
+  guint64 first = next_serial;
+  gboolean more = TRUE;
+  guint pass;
 
-  do
+  for (pass = 0; more; pass++)
     {
-      Corpus corpus = make_corpus (spec, seed + pass, row_serial + (guint64) pass * spec->n);
-      g_autofree gsize *lengths = item_lengths (&corpus);
+      Corpus corpus = make_corpus (spec, seed + pass, first + (guint64) pass * spec->n);
 
-      elapsed += time_pass (&corpus, lengths, op, data);
-      n += corpus.items->len;
+      more = pass_sides (&corpus, sides, n_sides);
       corpus_clear (&corpus);
-      pass++;
     }
-  while (elapsed < min_time * G_USEC_PER_SEC);
 
-  next_serial = MAX (next_serial, row_serial + (guint64) pass * spec->n);
+  next_serial = first + (guint64) pass * spec->n;
   if (next_serial > MAX_SERIALS)
     g_printerr ("bench: more than %" G_GUINT64_FORMAT " items: hosts repeat\n", MAX_SERIALS);
-  return n / (elapsed / (double) G_USEC_PER_SEC);
 }
 
 /* Defeats dead-code elimination of the peers' results. */
@@ -624,29 +655,46 @@ row (const char *what,
 #define GLIB_TO_URI_GLIB_PEER "GLib pipeline + `g_hostname_to_ascii()`"
 #define GLIB_TO_IRI_PEER "GLib pipeline + `g_hostname_to_unicode()` (glib-to-iri)"
 
-/* Parsing caches nothing: one corpus of unique hosts, looped. */
+/* Parsing caches nothing: one corpus of unique hosts, looped, ours and
+ * every peer in turn. */
 static void
 bench_parse (const CorpusSpec *spec,
              guint32           seed)
 {
   Corpus corpus = make_corpus (spec, seed, next_serial);
-  double parse = measure (&corpus, op_iri_parse, NULL);
-
-  next_serial += spec->n;
-  row ("strict parse + validate", spec->name, COLD, parse, "`g_uri_parse()`", measure (&corpus, op_g_uri_parse, NULL));
+#ifdef HAVE_CURL
+  CURLU *h = curl_url ();
+#endif
+  Side sides[] = {
+    { op_iri_parse, NULL, 0, 0 },
+    { op_g_uri_parse, NULL, 0, 0 },
 #ifdef HAVE_URIPARSER
-  row ("strict parse + validate", spec->name, COLD, parse, "uriparser", measure (&corpus, op_uriparser, NULL));
+    { op_uriparser, NULL, 0, 0 },
 #endif
 #ifdef HAVE_CURL
-  {
-    CURLU *h = curl_url ();
-
-    row ("strict parse + validate", spec->name, COLD, parse, "`curl_url_set()`", measure (&corpus, op_curl, h));
-    curl_url_cleanup (h);
-  }
+    { op_curl, h, 0, 0 },
 #endif
-  row ("strict parse + validate", spec->name, COLD, parse, "`g_utf8_validate()`",
-       measure (&corpus, op_utf8_validate, NULL));
+    { op_utf8_validate, NULL, 0, 0 },
+  };
+  static const char *peers[] = {
+    NULL,
+    "`g_uri_parse()`",
+#ifdef HAVE_URIPARSER
+    "uriparser",
+#endif
+#ifdef HAVE_CURL
+    "`curl_url_set()`",
+#endif
+    "`g_utf8_validate()`",
+  };
+
+  next_serial += spec->n;
+  measure_sides (&corpus, sides, G_N_ELEMENTS (sides), FALSE);
+  for (gsize i = 1; i < G_N_ELEMENTS (sides); i++)
+    row ("strict parse + validate", spec->name, COLD, side_rate (&sides[0]), peers[i], side_rate (&sides[i]));
+#ifdef HAVE_CURL
+  curl_url_cleanup (h);
+#endif
   corpus_clear (&corpus);
 }
 
@@ -661,16 +709,14 @@ cold_row (const char       *what,
           Op                theirs,
           gpointer          theirs_data)
 {
-  double a, b = 0;
+  Side sides[] = { { ours, ours_data, 0, 0 }, { theirs, theirs_data, 0, 0 } };
 
-  begin_cold_row ();
-  a = measure_cold (spec, seed, ours, ours_data);
-  if (theirs != NULL)
-    b = measure_cold (spec, seed, theirs, theirs_data);
-  row (what, spec->name, COLD, a, peer, b);
+  measure_sides_cold (spec, seed, sides, theirs != NULL ? 2 : 1);
+  row (what, spec->name, COLD, side_rate (&sides[0]), peer, theirs != NULL ? side_rate (&sides[1]) : 0);
 }
 
-/* A warm row: ours and a peer over one corpus whose hosts repeat. */
+/* A warm row: ours and a peer over one corpus whose hosts repeat, after
+ * a pass that fills the cache. */
 static void
 warm_row (const char   *what,
           const Corpus *corpus,
@@ -680,10 +726,10 @@ warm_row (const char   *what,
           Op            theirs,
           gpointer      theirs_data)
 {
-  double a = measure (corpus, ours, ours_data);
-  double b = theirs != NULL ? measure (corpus, theirs, theirs_data) : 0;
+  Side sides[] = { { ours, ours_data, 0, 0 }, { theirs, theirs_data, 0, 0 } };
 
-  row (what, corpus->name, WARM, a, peer, b);
+  measure_sides (corpus, sides, theirs != NULL ? 2 : 1, TRUE);
+  row (what, corpus->name, WARM, side_rate (&sides[0]), peer, theirs != NULL ? side_rate (&sides[1]) : 0);
 }
 
 /* --print-lines: the lines of the whole-process runs.  Unique ones are
@@ -883,15 +929,18 @@ main (int   argc,
   warm_row ("full analysis", &majority_warm, op_analyze, analyzer, NULL, NULL, NULL);
   warm_row ("full analysis", &non_ascii_warm, op_analyze, analyzer, NULL, NULL, NULL);
   long_corpus = make_long_corpus (3);
-  g_print ("| full analysis | %s | one host | %.0f | | | |\n", long_corpus.name,
-           measure (&long_corpus, op_analyze, analyzer));
+  warm_row ("full analysis", &long_corpus, op_analyze, analyzer, NULL, NULL, NULL);
 
   /* How close parsing comes to reading the bytes. */
   {
     const CorpusSpec majority = { "ASCII-majority (80/20)", cold_n, 20, TRUE, FALSE };
     Corpus corpus = make_corpus (&majority, 1, next_serial);
-    double ours = measure (&corpus, op_iri_parse, NULL);
-    double limit = measure (&corpus, op_utf8_validate, NULL);
+    Side sides[] = { { op_iri_parse, NULL, 0, 0 }, { op_utf8_validate, NULL, 0, 0 } };
+    double ours, limit;
+
+    measure_sides (&corpus, sides, G_N_ELEMENTS (sides), FALSE);
+    ours = side_rate (&sides[0]);
+    limit = side_rate (&sides[1]);
 
     g_print ("\nStrict parse + validate runs at %.0f%% of `g_utf8_validate()` on the ASCII-majority corpus "
              "(%.0f MB/s vs %.0f MB/s).\n", 100 * ours / limit,
