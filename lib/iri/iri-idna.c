@@ -255,6 +255,28 @@ cache_insert (Cache      *cache,
   g_mutex_unlock (&cache->mutex);
 }
 
+/* A cache key: a tag (the mapping, or the decoding flags) in two hex
+ * digits, then @length bytes of @text, folded to lower case when @fold.
+ * Built by hand: printf cost as much as the lookup it keys. */
+static char *
+cache_key (guint       tag,
+           const char *text,
+           gsize       length,
+           gboolean    fold)
+{
+  static const char hex[] = "0123456789abcdef";
+  char *key = g_malloc (length + 3);
+
+  /* Every mapping and every combination of the flags used fits. */
+  g_assert (tag < 256);
+  key[0] = hex[tag >> 4];
+  key[1] = hex[tag & 0xF];
+  for (gsize i = 0; i < length; i++)
+    key[i + 2] = fold ? g_ascii_tolower (text[i]) : text[i];
+  key[length + 2] = '\0';
+  return key;
+}
+
 static Cache to_ascii_cache;
 static Cache to_unicode_cache;
 
@@ -285,7 +307,7 @@ iri_idna_to_ascii (const char      *host,
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   /* The key is the mapping and the host's bytes. */
-  key = g_strdup_printf ("%d:%.*s", mapping, (int) length, host != NULL ? host : "");
+  key = cache_key (mapping, host, length, FALSE);
   if (cache_lookup (&to_ascii_cache, key, &result, &failure))
     {
       if (result == NULL)
@@ -498,8 +520,7 @@ decode_a_label (const char  *label,
                 int          flags,
                 char       **out_reason)
 {
-  g_autofree char *lower = g_ascii_strdown (label, length);
-  g_autofree char *key = g_strdup_printf ("%d:%s", flags, lower);
+  g_autofree char *key = cache_key (flags, label, length, TRUE);
   g_autofree char *reason = NULL;
   char *result = NULL;
 
