@@ -16,9 +16,9 @@ iri_tool_append_json_file (GString    *out,
 {
   if (file == NULL)
     return;
-  g_string_append (out, "\"file\":");
+  IRI_TOOL_PUT (out, "\"file\":");
   iri_tool_json_string (out, file, -1);
-  g_string_append_c (out, ',');
+  IRI_TOOL_PUT (out, ",");
 }
 
 /* A text of the analysis as the user wrote it: in Bidi Notation when the
@@ -29,8 +29,15 @@ append_shown (GString     *out,
               const char  *text,
               gssize       length)
 {
-  g_autofree char *shown = iri_notation_from_rtl (text, length, iri_analysis_get_notation (analysis));
+  g_autofree char *shown = NULL;
 
+  /* Without a notation there is nothing to write back: no copy. */
+  if (iri_analysis_get_notation (analysis) == IRI_NOTATION_NONE)
+    {
+      iri_tool_json_string (out, text, length);
+      return;
+    }
+  shown = iri_notation_from_rtl (text, length, iri_analysis_get_notation (analysis));
   iri_tool_json_string (out, shown, -1);
 }
 
@@ -41,14 +48,17 @@ append_unit_json (GString       *out,
 {
   const char *text = iri_analysis_get_text (analysis);
 
-  g_string_append (out, "{\"kind\":");
+  IRI_TOOL_PUT (out, "{\"kind\":");
   iri_tool_json_string (out, iri_component_to_string (unit->kind), -1);
-  g_string_append_printf (out, ",\"start\":%" G_GSIZE_FORMAT ",\"end\":%" G_GSIZE_FORMAT ",\"text\":",
-                          unit->span.start, unit->span.end);
+  IRI_TOOL_PUT (out, ",\"start\":");
+  iri_tool_json_uint (out, unit->span.start);
+  IRI_TOOL_PUT (out, ",\"end\":");
+  iri_tool_json_uint (out, unit->span.end);
+  IRI_TOOL_PUT (out, ",\"text\":");
   append_shown (out, analysis, text + unit->span.byte_start, unit->span.byte_end - unit->span.byte_start);
-  g_string_append (out, ",\"direction\":");
+  IRI_TOOL_PUT (out, ",\"direction\":");
   iri_tool_json_string (out, iri_direction_to_string (unit->direction), -1);
-  g_string_append_c (out, '}');
+  IRI_TOOL_PUT (out, "}");
 }
 
 void
@@ -65,23 +75,26 @@ iri_tool_append_diagnostic_json_as (GString       *out,
                                     IriDiagnostic *d,
                                     IriSeverity    severity)
 {
-  g_string_append (out, "{\"code\":");
+  IRI_TOOL_PUT (out, "{\"code\":");
   iri_tool_json_string (out, iri_diagnostic_get_code (d), -1);
-  g_string_append (out, ",\"severity\":");
+  IRI_TOOL_PUT (out, ",\"severity\":");
   iri_tool_json_string (out, iri_severity_to_string (severity), -1);
-  g_string_append (out, ",\"component\":");
+  IRI_TOOL_PUT (out, ",\"component\":");
   iri_tool_json_string (out, iri_component_to_string (iri_diagnostic_get_component (d)), -1);
-  g_string_append_printf (out, ",\"start\":%" G_GSIZE_FORMAT ",\"end\":%" G_GSIZE_FORMAT ",\"spec\":",
-                          iri_diagnostic_get_start (d), iri_diagnostic_get_end (d));
+  IRI_TOOL_PUT (out, ",\"start\":");
+  iri_tool_json_uint (out, iri_diagnostic_get_start (d));
+  IRI_TOOL_PUT (out, ",\"end\":");
+  iri_tool_json_uint (out, iri_diagnostic_get_end (d));
+  IRI_TOOL_PUT (out, ",\"spec\":");
   iri_tool_json_string (out, iri_diagnostic_get_spec (d), -1);
-  g_string_append (out, ",\"message\":");
+  IRI_TOOL_PUT (out, ",\"message\":");
   iri_tool_json_string (out, iri_diagnostic_get_message (d), -1);
-  g_string_append (out, ",\"hint\":");
+  IRI_TOOL_PUT (out, ",\"hint\":");
   if (iri_diagnostic_get_hint (d) != NULL)
     iri_tool_json_string (out, iri_diagnostic_get_hint (d), -1);
   else
-    g_string_append (out, "null");
-  g_string_append_c (out, '}');
+    IRI_TOOL_PUT (out, "null");
+  IRI_TOOL_PUT (out, "}");
 }
 
 /* One JSON object for an analysis, in the shape of DESIGN.md §5 (plus
@@ -112,56 +125,62 @@ iri_tool_append_repaired_json (GString     *out,
   IriReference *reference = iri_analysis_get_reference (analysis);
   const char *uri_idna = iri_analysis_get_uri_idna (analysis);
 
-  g_string_append_c (out, '{');
+  IRI_TOOL_PUT (out, "{");
   iri_tool_append_json_file (out, file);
   if (line > 0)
-    g_string_append_printf (out, "\"line\":%" G_GUINT64_FORMAT ",", line);
-  g_string_append (out, "\"input\":");
+    {
+      IRI_TOOL_PUT (out, "\"line\":");
+      iri_tool_json_uint (out, line);
+      IRI_TOOL_PUT (out, ",");
+    }
+  IRI_TOOL_PUT (out, "\"input\":");
   if (repairs != NULL)
     {
       iri_tool_json_string (out, read, read_length);
-      g_string_append (out, ",\"iri\":");
+      IRI_TOOL_PUT (out, ",\"iri\":");
       append_shown (out, analysis, iri_analysis_get_text (analysis), -1);
-      g_string_append (out, ",\"repairs\":[");
+      IRI_TOOL_PUT (out, ",\"repairs\":[");
       for (guint i = 0; i < g_list_model_get_n_items (repairs); i++)
         {
           g_autoptr(IriDiagnostic) d = g_list_model_get_item (repairs, i);
 
           if (i > 0)
-            g_string_append_c (out, ',');
+            IRI_TOOL_PUT (out, ",");
           iri_tool_append_diagnostic_json_as (out, d, IRI_SEVERITY_INFO);
         }
-      g_string_append_c (out, ']');
+      IRI_TOOL_PUT (out, "]");
     }
   else
     append_shown (out, analysis, iri_analysis_get_text (analysis), -1);
-  g_string_append_printf (out, ",\"valid\":%s,\"components\":[",
-                          iri_reference_is_valid (reference) ? "true" : "false");
+  if (iri_reference_is_valid (reference))
+    IRI_TOOL_PUT (out, ",\"valid\":true,\"components\":[");
+  else
+    IRI_TOOL_PUT (out, ",\"valid\":false,\"components\":[");
   for (guint i = 0; i < iri_analysis_get_n_units (analysis); i++)
     {
       if (i > 0)
-        g_string_append_c (out, ',');
+        IRI_TOOL_PUT (out, ",");
       append_unit_json (out, analysis, iri_analysis_get_unit (analysis, i));
     }
-  g_string_append (out, "],\"display\":");
+  IRI_TOOL_PUT (out, "],\"display\":");
   append_shown (out, analysis, iri_analysis_get_display (analysis), -1);
-  g_string_append (out, ",\"uri\":");
+  IRI_TOOL_PUT (out, ",\"uri\":");
   iri_tool_json_string (out, iri_analysis_get_uri (analysis), -1);
-  g_string_append (out, ",\"uri_idna\":");
+  IRI_TOOL_PUT (out, ",\"uri_idna\":");
   if (uri_idna != NULL)
     iri_tool_json_string (out, uri_idna, -1);
   else
-    g_string_append (out, "null");
-  g_string_append (out, ",\"iri_from_uri\":");
+    IRI_TOOL_PUT (out, "null");
+  IRI_TOOL_PUT (out, ",\"iri_from_uri\":");
   iri_tool_json_string (out, iri_analysis_get_display_iri (analysis), -1);
-  g_string_append (out, ",\"diagnostics\":[");
+  IRI_TOOL_PUT (out, ",\"diagnostics\":[");
   for (guint i = 0; i < iri_analysis_get_n_diagnostics (analysis); i++)
     {
       if (i > 0)
-        g_string_append_c (out, ',');
+        IRI_TOOL_PUT (out, ",");
       iri_tool_append_diagnostic_json (out, iri_analysis_get_diagnostic (analysis, i));
     }
-  g_string_append (out, "]}");
+  IRI_TOOL_PUT (out, "]}");
   iri_tool_append_record_end (out);
 }
 

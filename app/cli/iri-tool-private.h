@@ -6,6 +6,7 @@
 #pragma once
 
 #include <stdio.h>
+#include <string.h>
 #include <glib.h>
 #include <iri.h>
 
@@ -173,6 +174,29 @@ int iri_tool_convert_all (IriToolInput       *input,
  * hidden by what it contains. */
 /* One JSON object for an analysis (DESIGN.md §5), with "line" when @line
  * is not 0, and a newline. */
+/* Appends @n bytes of @bytes: GLib 2.74's g_string_append_len() is a
+ * call into g_string_insert_len() that costs more than the copy for the
+ * short pieces a JSON record is made of. */
+static inline void
+iri_tool_put (GString    *out,
+              const char *bytes,
+              gsize       n)
+{
+  if (G_LIKELY (out->len + n < out->allocated_len))
+    {
+      memcpy (out->str + out->len, bytes, n);
+      out->len += n;
+      out->str[out->len] = '\0';
+    }
+  else
+    g_string_append_len (out, bytes, n);
+}
+
+/* iri_tool_put() of a string literal. */
+#define IRI_TOOL_PUT(out, literal) iri_tool_put ((out), "" literal "", sizeof (literal) - 1)
+
+void iri_tool_json_uint            (GString     *out,
+                                    guint64      value);
 void iri_tool_append_json_file     (GString     *out,
                                     const char  *file);
 void iri_tool_append_repaired_json (GString     *out,

@@ -26,6 +26,61 @@ needs_escape (gunichar c)
          c == 0x2028 || c == 0x2029;
 }
 
+/* The longest stretch from @p that a JSON string takes as it is: ASCII
+ * other than controls, '"' and '\\', and valid UTF-8 sequences of
+ * characters that need no escape.  Two-byte sequences (Hebrew, Arabic,
+ * Cyrillic…) are decoded here; longer ones by GLib. */
+static const char *
+json_safe_run (const char *p,
+               const char *end)
+{
+  /* The ASCII bytes a JSON string takes as they are. */
+  static const guint8 plain[128] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,     /* not '"' */
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1,     /* not '\\' */
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0,     /* not DEL */
+  };
+
+  while (p < end)
+    {
+      guchar b = *p;
+
+      if (b < 0x80)
+        {
+          if (!plain[b])
+            break;
+          p++;
+        }
+      else if (b >= 0xC2 && b <= 0xDF && end - p >= 2 && ((guchar) p[1] & 0xC0) == 0x80)
+        {
+          gunichar c = ((b & 0x1F) << 6) | ((guchar) p[1] & 0x3F);
+
+          if (c < 0xA0 || c == 0x061C)
+            break;
+          p += 2;
+        }
+      else if (b >= 0xE0)
+        {
+          gunichar c = g_utf8_get_char_validated (p, end - p);
+
+          if (c == (gunichar) -1 || c == (gunichar) -2 || needs_escape (c))
+            break;
+          p = g_utf8_next_char (p);
+        }
+      else
+        break;
+    }
+  return p;
+}
+
+/* A JSON string.  This is the hot path of check --json: room for the
+ * worst case (every byte a six-byte escape) is made once and the text
+ * written into it, runs that need nothing in one copy. */
 void
 iri_tool_json_string (GString    *out,
                       const char *text,
@@ -33,21 +88,24 @@ iri_tool_json_string (GString    *out,
 {
   const char *p = text;
   const char *end;
+  gsize start_len = out->len;
+  char *w;
 
   if (length < 0)
     length = strlen (text);
   end = text + length;
 
-  g_string_append_c (out, '"');
+  g_string_set_size (out, start_len + 6 * (gsize) length + 2);
+  w = out->str + start_len;
+  *w++ = '"';
   while (p < end)
     {
-      const char *start = p;
+      const char *run = p;
       gunichar c;
 
-      /* Copy the longest run that needs nothing. */
-      while (p < end && (guchar) *p >= 0x20 && *p != '"' && *p != '\\' && (guchar) *p < 0x7F)
-        p++;
-      g_string_append_len (out, start, p - start);
+      p = json_safe_run (p, end);
+      memcpy (w, run, p - run);
+      w += p - run;
       if (p >= end)
         break;
 
@@ -56,38 +114,62 @@ iri_tool_json_string (GString    *out,
         {
           /* Not UTF-8 (callers pass analysed text, which always is; be
            * safe anyway): U+FFFD keeps the JSON valid. */
-          g_string_append (out, "\\ufffd");
+          memcpy (w, "\\ufffd", 6);
+          w += 6;
           p++;
           continue;
         }
 
+      *w++ = '\\';
       switch (c)
         {
         case '"':
-          g_string_append (out, "\\\"");
-          break;
         case '\\':
-          g_string_append (out, "\\\\");
+          *w++ = c;
           break;
         case '\n':
-          g_string_append (out, "\\n");
+          *w++ = 'n';
           break;
         case '\t':
-          g_string_append (out, "\\t");
+          *w++ = 't';
           break;
         case '\r':
-          g_string_append (out, "\\r");
+          *w++ = 'r';
           break;
         default:
-          if (needs_escape (c))
-            g_string_append_printf (out, "\\u%04x", c);
-          else
-            g_string_append_len (out, p, g_utf8_next_char (p) - p);
+          {
+            static const char hex[] = "0123456789abcdef";
+
+            /* needs_escape() holds only for characters of the BMP. */
+            *w++ = 'u';
+            *w++ = hex[(c >> 12) & 0xF];
+            *w++ = hex[(c >> 8) & 0xF];
+            *w++ = hex[(c >> 4) & 0xF];
+            *w++ = hex[c & 0xF];
+          }
           break;
         }
       p = g_utf8_next_char (p);
     }
-  g_string_append_c (out, '"');
+  *w++ = '"';
+  g_string_truncate (out, w - out->str);
+}
+
+/* A number in JSON, without the cost of printf. */
+void
+iri_tool_json_uint (GString *out,
+                    guint64  value)
+{
+  char digits[20];
+  int n = 0;
+
+  do
+    {
+      digits[sizeof digits - 1 - n++] = '0' + value % 10;
+      value /= 10;
+    }
+  while (value > 0);
+  iri_tool_put (out, digits + sizeof digits - n, n);
 }
 
 char *
