@@ -72,19 +72,46 @@ iri_tool_convert_all (IriToolInput       *input,
                       const char         *json_key)
 {
   int status = IRI_TOOL_EXIT_OK;
+  gboolean io_failed = FALSE;
   const char *text;
   gsize length;
   gboolean too_long;
-  g_autoptr(GError) io_error = NULL;
 
-  while ((text = iri_tool_input_next (input, &length, &too_long, &io_error)) != NULL)
+  for (;;)
     {
+      g_autoptr(GError) file_error = NULL;
       g_autoptr(GError) error = NULL;
       g_autofree char *result = NULL;
       g_autofree char *repaired = NULL;
       g_autoptr(GListModel) repairs = NULL;
-      const char *read = text;
-      gsize read_length = length;
+      const char *read;
+      gsize read_length;
+
+      text = iri_tool_input_next (input, &length, &too_long, &file_error);
+      if (text == NULL && file_error == NULL)
+        break;
+      if (text == NULL)
+        {
+          /* A file that cannot be read is reported, and the next one is
+           * read: a batch never stops for one bad input. */
+          io_failed = TRUE;
+          if (json_key != NULL)
+            {
+              g_autoptr(GString) out = g_string_new ("{\"file\":");
+
+              iri_tool_json_string (out, iri_tool_input_file (input), -1);
+              g_string_append (out, ",\"error\":");
+              iri_tool_json_string (out, file_error->message, -1);
+              g_string_append_c (out, '}');
+              iri_tool_append_record_end (out);
+              fwrite (out->str, 1, out->len, stdout);
+            }
+          else
+            iri_tool_error ("%s", file_error->message);
+          continue;
+        }
+      read = text;
+      read_length = length;
 
       if (too_long)
         {
@@ -125,13 +152,7 @@ iri_tool_convert_all (IriToolInput       *input,
       iri_tool_end_record ();
     }
 
-  if (io_error != NULL)
-    {
-      iri_tool_error ("%s", io_error->message);
-      return IRI_TOOL_EXIT_IO;
-    }
-
-  return status;
+  return io_failed ? IRI_TOOL_EXIT_IO : status;
 }
 
 static gboolean
@@ -239,6 +260,7 @@ int
 iri_tool_to_uri (int    argc,
                  char **argv)
 {
+  g_auto(GStrv) files = NULL;
   gboolean json = FALSE;
   g_autofree char *host = NULL;
   g_auto(GStrv) args = NULL;
@@ -253,6 +275,7 @@ iri_tool_to_uri (int    argc,
     { "domain", 0, 0, G_OPTION_ARG_NONE, &data.domain,
       N_("Each input is a domain name, not a reference: map it as a host (with uts46, as idn2 does, unless --host says otherwise)"),
       NULL },
+    IRI_TOOL_FILE_OPTION (&files),
     IRI_TOOL_INPUT_OPTION,
     IRI_TOOL_NULL_OPTION,
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_STRING_ARRAY, &args, NULL, NULL },
@@ -280,7 +303,9 @@ iri_tool_to_uri (int    argc,
       return IRI_TOOL_EXIT_USAGE;
     }
 
-  input = iri_tool_input_new_args (args);
+  input = iri_tool_input_new (args, files);
+  if (input == NULL)
+    return IRI_TOOL_EXIT_USAGE;
   return iri_tool_convert_all (input, to_uri_cb, &data, json ? "uri" : NULL);
 }
 
@@ -355,6 +380,7 @@ int
 iri_tool_to_iri (int    argc,
                  char **argv)
 {
+  g_auto(GStrv) files = NULL;
   gboolean json = FALSE;
   gboolean keep_punycode = FALSE;
   gboolean domain = FALSE;
@@ -378,6 +404,7 @@ iri_tool_to_iri (int    argc,
       N_("FILE") },
     { "domain", 0, 0, G_OPTION_ARG_NONE, &domain,
       N_("Each input is a domain name, not a URI: convert it as a host"), NULL },
+    IRI_TOOL_FILE_OPTION (&files),
     IRI_TOOL_NULL_OPTION,
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_STRING_ARRAY, &args, NULL, NULL },
     { NULL }
@@ -406,7 +433,9 @@ iri_tool_to_iri (int    argc,
   data.policy = policy;
   data.flags = keep_punycode ? IRI_TO_IRI_KEEP_PUNYCODE : IRI_TO_IRI_DEFAULT;
   data.domain = domain;
-  input = iri_tool_input_new_args (args);
+  input = iri_tool_input_new (args, files);
+  if (input == NULL)
+    return IRI_TOOL_EXIT_USAGE;
   return iri_tool_convert_all (input, to_iri_cb, &data, json ? "iri" : NULL);
 }
 
@@ -438,6 +467,7 @@ int
 iri_tool_resolve (int    argc,
                   char **argv)
 {
+  g_auto(GStrv) files = NULL;
   gboolean json = FALSE;
   gboolean non_strict = FALSE;
   g_auto(GStrv) args = NULL;
@@ -450,6 +480,7 @@ iri_tool_resolve (int    argc,
       N_("Write one JSON object per input, with the target IRI under “target”, or the error"), NULL },
     { "non-strict", 0, 0, G_OPTION_ARG_NONE, &non_strict,
       N_("Treat a reference with the base's scheme as relative (RFC 3986 §5.2.2, “http:g”)"), NULL },
+    IRI_TOOL_FILE_OPTION (&files),
     IRI_TOOL_INPUT_OPTION,
     IRI_TOOL_NULL_OPTION,
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_STRING_ARRAY, &args, NULL, NULL },
@@ -490,7 +521,9 @@ iri_tool_resolve (int    argc,
       return IRI_TOOL_EXIT_FINDINGS;
     }
 
-  input = iri_tool_input_new_args (args + 1);
+  input = iri_tool_input_new (args + 1, files);
+  if (input == NULL)
+    return IRI_TOOL_EXIT_USAGE;
   status = iri_tool_convert_all (input, resolve_cb, &data, json ? "target" : NULL);
   iri_reference_unref (data.base);
   return status;
@@ -514,6 +547,7 @@ int
 iri_tool_relativize (int    argc,
                      char **argv)
 {
+  g_auto(GStrv) files = NULL;
   gboolean json = FALSE;
   g_auto(GStrv) args = NULL;
   g_autoptr(GError) error = NULL;
@@ -522,6 +556,7 @@ iri_tool_relativize (int    argc,
   GOptionEntry entries[] = {
     { "json", 0, 0, G_OPTION_ARG_NONE, &json,
       N_("Write one JSON object per input, with the reference under “reference”, or the error"), NULL },
+    IRI_TOOL_FILE_OPTION (&files),
     IRI_TOOL_INPUT_OPTION,
     IRI_TOOL_NULL_OPTION,
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_STRING_ARRAY, &args, NULL, NULL },
@@ -562,7 +597,9 @@ iri_tool_relativize (int    argc,
       return IRI_TOOL_EXIT_FINDINGS;
     }
 
-  input = iri_tool_input_new_args (args + 1);
+  input = iri_tool_input_new (args + 1, files);
+  if (input == NULL)
+    return IRI_TOOL_EXIT_USAGE;
   return iri_tool_convert_all (input, relativize_cb, base, json ? "reference" : NULL);
 }
 

@@ -35,6 +35,7 @@ int
 iri_tool_format (int    argc,
                  char **argv)
 {
+  g_auto(GStrv) files = NULL;
   gboolean json = FALSE;
   gboolean keep_punycode = FALSE;
   g_autofree char *display = NULL;
@@ -55,6 +56,7 @@ iri_tool_format (int    argc,
     { "known-hosts", 0, 0, G_OPTION_ARG_FILENAME, &known_hosts_path,
       N_("Trusted hosts, one per line: under the strict policy a look-alike of one stays an A-label"),
       N_("FILE") },
+    IRI_TOOL_FILE_OPTION (&files),
     IRI_TOOL_NULL_OPTION,
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_STRING_ARRAY, &args, NULL, NULL },
     { NULL }
@@ -83,6 +85,8 @@ iri_tool_format (int    argc,
 
   data.policy = policy;
   data.flags = keep_punycode ? IRI_FORMAT_KEEP_PUNYCODE : IRI_FORMAT_DEFAULT;
-  input = iri_tool_input_new_args (args);
+  input = iri_tool_input_new (args, files);
+  if (input == NULL)
+    return IRI_TOOL_EXIT_USAGE;
   return iri_tool_convert_all (input, format_cb, &data, json ? "text" : NULL);
 }

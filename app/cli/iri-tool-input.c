@@ -99,6 +99,22 @@ iri_tool_input_new_files (char **files)
   return self;
 }
 
+/* The inputs of a command that takes them as arguments or, with
+ * --file, from files; %NULL, with a message, when both are given. */
+IriToolInput *
+iri_tool_input_new (char **args,
+                    char **files)
+{
+  if (files == NULL || files[0] == NULL)
+    return iri_tool_input_new_args (args);
+  if (args != NULL && args[0] != NULL)
+    {
+      iri_tool_error (_("give the inputs as arguments or with --file, not both"));
+      return NULL;
+    }
+  return iri_tool_input_new_files (files);
+}
+
 void
 iri_tool_input_free (IriToolInput *self)
 {

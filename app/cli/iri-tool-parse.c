@@ -418,6 +418,7 @@ int
 iri_tool_parse (int    argc,
                 char **argv)
 {
+  g_auto(GStrv) files = NULL;
   g_autofree char *template = NULL;
   g_auto(GStrv) sets = NULL;
   g_auto(GStrv) args = NULL;
@@ -434,6 +435,7 @@ iri_tool_parse (int    argc,
       N_("COMPONENT=VALUE") },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json,
       N_("Write each IRI's components as a JSON object"), NULL },
+    IRI_TOOL_FILE_OPTION (&files),
     IRI_TOOL_INPUT_OPTION,
     IRI_TOOL_NULL_OPTION,
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_STRING_ARRAY, &args, NULL, NULL },
@@ -487,6 +489,8 @@ iri_tool_parse (int    argc,
   data.edits = edits;
   data.template = template;
   data.json = json;
-  input = iri_tool_input_new_args (args);
+  input = iri_tool_input_new (args, files);
+  if (input == NULL)
+    return IRI_TOOL_EXIT_USAGE;
   return iri_tool_convert_all (input, parse_cb, &data, NULL);
 }

@@ -127,6 +127,13 @@ guint64       iri_tool_input_line      (IriToolInput  *self);
  * standard input), or NULL for arguments. */
 const char   *iri_tool_input_file      (IriToolInput  *self);
 const char   *iri_tool_input_named_file (IriToolInput *self);
+IriToolInput *iri_tool_input_new       (char         **args,
+                                        char         **files);
+/* --file FILE: the inputs of a command read from files. */
+#define IRI_TOOL_FILE_OPTION(files) \
+  { "file", 'f', 0, G_OPTION_ARG_FILENAME_ARRAY, (files), \
+    N_("Read the inputs from FILE, one per line (“-” for standard input); may be given more than once"), \
+    N_("FILE") }
 gboolean      iri_tool_input_is_args   (IriToolInput  *self);
 gboolean      iri_tool_input_would_block (IriToolInput *self);
 /* Bytes read so far and the total size of the inputs, when all of them

@@ -2038,6 +2038,57 @@ test_plain_text (void)
   g_rmdir (dir);
 }
 
+/* --file: the converters read their inputs from files too, and a file
+ * that cannot be read does not stop the others. */
+static void
+test_convert_files (void)
+{
+  g_auto(Run) run = { 0, };
+  g_autofree char *dir = g_dir_make_tmp ("iri-cli-XXXXXX", NULL);
+  g_autofree char *a = g_build_filename (dir, "a.txt", NULL);
+  g_autofree char *missing = g_build_filename (dir, "missing.txt", NULL);
+  g_auto(GStrv) lines = NULL;
+  JsonObject *o;
+
+  g_assert_true (g_file_set_contents (a, "http://a/\xC3\xBC\nhttp://[::1/\n", -1, NULL));
+
+  run_tool (&run, NULL, 0, "to-uri", "--file", a, "-f", missing, "-f", a, NULL);
+  g_assert_cmpint (run.status, ==, 3);
+  g_assert_cmpstr (run.out, ==, "http://a/%C3%BC\n\nhttp://a/%C3%BC\n\n");
+  g_assert_nonnull (strstr (run.err, "missing.txt"));
+  g_assert_nonnull (strstr (run.err, "a.txt:2:"));
+  run_clear (&run);
+
+  /* In JSON, the unreadable file has a record in its place. */
+  run_tool (&run, NULL, 0, "to-uri", "--json", "-f", missing, "-f", a, NULL);
+  g_assert_cmpint (run.status, ==, 3);
+  lines = g_strsplit (run.out, "\n", -1);
+  o = parse_json_line (lines[0]);
+  g_assert_true (g_str_has_suffix (json_object_get_string_member (o, "file"), "missing.txt"));
+  g_assert_nonnull (json_object_get_string_member (o, "error"));
+  json_object_unref (o);
+  o = parse_json_line (lines[1]);
+  g_assert_cmpstr (json_object_get_string_member (o, "file"), ==, a);
+  g_assert_cmpstr (json_object_get_string_member (o, "uri"), ==, "http://a/%C3%BC");
+  json_object_unref (o);
+  run_clear (&run);
+
+  /* resolve takes its base as an argument and the references from the
+   * files; arguments and --file together are a usage error. */
+  run_tool (&run, NULL, 0, "resolve", "-f", a, "http://b/c", NULL);
+  g_assert_cmpint (run.status, ==, 1);
+  g_assert_true (g_str_has_prefix (run.out, "http://a/\xC3\xBC\n"));
+  run_clear (&run);
+  run_tool (&run, NULL, 0, "to-iri", "-f", a, "http://a/", NULL);
+  g_assert_cmpint (run.status, ==, 2);
+  run_clear (&run);
+  run_tool (&run, "http://a/b\n", -1, "parse", "--get", "{path}", "-f", "-", NULL);
+  g_assert_cmpstr (run.out, ==, "/b\n");
+
+  g_unlink (a);
+  g_rmdir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -2077,6 +2128,7 @@ main (int   argc,
   g_test_add_func ("/iri-tool/parse", test_parse);
   g_test_add_func ("/iri-tool/json-everywhere", test_json_everywhere);
   g_test_add_func ("/iri-tool/plain-text", test_plain_text);
+  g_test_add_func ("/iri-tool/convert-files", test_convert_files);
 
   return g_test_run ();
 }
