@@ -21,7 +21,8 @@
 # time, CPU time and peak RSS from wait4().  Prints a Markdown table:
 # medians, the spread (min–max) of the runs and of the ratio of each
 # alternated pair of runs, the ratio (peer time / our time: above 1 we
-# are faster) and the peak RSS of each program.
+# are faster), the CPU times and their ratio, and the peak RSS of each
+# program.
 #
 # --hosts=repeat makes the corpus of the previous benchmarks instead:
 # hosts from short lists, which repeat, so that libiri's IDNA cache
@@ -154,8 +155,8 @@ pair () {
   awk -v label="$label" -v peer="$peer_label" -v corpus="$corpus_label" -v n="$n" \
       -v am="$1" -v amin="$2" -v amax="$3" -v bm="$4" -v bmin="$5" -v bmax="$6" \
       -v rmin="$8" -v rmax="$9" -v ac="${10}" -v bc="${13}" -v ar="${18}" -v br="${21}" 'BEGIN {
-    printf "| %s | %s | %s | %d | %.3f (%.3f–%.3f) | %.3f (%.3f–%.3f) | **%.2f×** (%.2f–%.2f) | %.3f / %.3f | %.1f / %.1f |\n",
-           label, peer, corpus, n, am, amin, amax, bm, bmin, bmax, bm / am, rmin, rmax, ac, bc, ar / 1024, br / 1024
+    printf "| %s | %s | %s | %d | %.3f (%.3f–%.3f) | %.3f (%.3f–%.3f) | **%.2f×** (%.2f–%.2f) | %.3f / %.3f (%.2f×) | %.1f / %.1f |\n",
+           label, peer, corpus, n, am, amin, amax, bm, bmin, bmax, bm / am, rmin, rmax, ac, bc, bc / ac, ar / 1024, br / 1024
   }' >> "$rows"
 }
 
@@ -171,9 +172,10 @@ fi
 floor=$("$run" -- /bin/true | awk '{ printf "%.1f", $4 / 1024 }')
 echo "Whole process, $runs alternated runs of each program (A B A B …) after one untimed run of each; output to /dev/null."
 echo "Seconds are wall time: median (min–max); the ratio is the peer's median over ours (above 1: iri is faster), with the"
-echo "min–max of the ratios of each alternated pair. CPU is user + system seconds (medians). Peak RSS of the measured"
-echo "program itself (wait4(); /bin/true measures $floor MiB this way)."
+echo "min–max of the ratios of each alternated pair. CPU is user + system seconds (medians), and their ratio, which the"
+echo "machine's other work moves less. Peak RSS of the measured program itself (wait4(); /bin/true measures $floor MiB"
+echo "this way)."
 echo
-echo "| command | peer | corpus | lines | ours: s (min–max) | peer: s (min–max) | ratio (pairs' min–max) | CPU s ours / peer | peak RSS MiB ours / peer |"
+echo "| command | peer | corpus | lines | ours: s (min–max) | peer: s (min–max) | ratio (pairs' min–max) | CPU s ours / peer (ratio) | peak RSS MiB ours / peer |"
 echo "|---|---|---|---|---|---|---|---|---|"
 cat "$rows"
