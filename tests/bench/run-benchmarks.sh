@@ -72,7 +72,8 @@ echo
 echo
 
 # iri check on generated lines, written to a file first so that making
-# them is not timed; wall time and peak RSS of iri check itself, from
+# them is not timed; wall time, processor time (user + system, all
+# threads) and peak RSS of iri check itself, from
 # rusage-run (tests/bench/peers), which forks it directly: a Python
 # parent's RSS would count as iri's, since Linux keeps the peak across
 # exec().
@@ -81,8 +82,8 @@ trap 'rm -f "$lines_file"' EXIT INT TERM
 
 echo "## iri check on generated lines (ASCII-majority corpus, every host unique, JSON Lines out)"
 echo
-echo "| lines | --jobs | seconds | lines/s | peak RSS (MiB) |"
-echo "|---|---|---|---|---|"
+echo "| lines | --jobs | seconds | lines/s | CPU seconds | peak RSS (MiB) |"
+echo "|---|---|---|---|---|---|"
 if [ "$quick" = "--quick" ]; then
   sizes="100000"
 else
@@ -94,7 +95,7 @@ for n in $sizes; do
     "$run" --stdin="$lines_file" --stdout=/dev/null --stderr=/dev/null -- \
       "$iri" check --json --quiet --jobs "$jobs" |
       awk -v n="$n" -v jobs="$jobs" '$5 > 1 { print "iri check exited with " $5 > "/dev/stderr"; exit 1 }
-        { printf "| %d | %d | %.1f | %.0f | %.1f |\n", n, jobs, $1, n / $1, $4 / 1024 }'
+        { printf "| %d | %d | %.1f | %.0f | %.1f | %.1f |\n", n, jobs, $1, n / $1, $2 + $3, $4 / 1024 }'
   done
 done
 rm -f "$lines_file"
