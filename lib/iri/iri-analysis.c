@@ -20,6 +20,7 @@
 #include "iri-error.h"
 #include "iri-idna-private.h"
 #include "iri-mapping.h"
+#include "iri-mapping-private.h"
 #include "iri-preferred-forms-private.h"
 
 /**
@@ -951,6 +952,12 @@ analyze (IriAnalyzer *analyzer,
 
     if (for_display || is_iri_as_is (uri))
       self->display_iri = uri;
+    else if (iri_to_iri_restores_text (self->reference))
+      /* Most IRIs outside ASCII are an ASCII host with readable words
+       * in the path, query or fragment: §3.7 decodes what §3.3 encoded
+       * and no host label is decoded for the policy to judge, so the
+       * round trip (a parse and a conversion) would give the text. */
+      self->display_iri = iri_reference_get_text (self->reference);
     else if (analyzer->display_policy == NULL)
       self->display_iri = self->owned_display_iri =
         iri_display_to_iri (IRI_DISPLAY_STRICT, analyzer,

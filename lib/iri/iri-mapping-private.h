@@ -48,4 +48,12 @@ char    *iri_to_iri_convert           (const char    *uri,
                                        gboolean       apply,
                                        GListModel   **out_diagnostics);
 
+/* TRUE when §3.7 (iri_to_iri_convert(), and the display policy on top
+ * of it) gives the text of @reference back, unchanged and without a
+ * note, from the URI that §3.3 maps it to: the text has no "%" and no
+ * ASCII that a URI does not allow, its host is ASCII without an A-label,
+ * and step 4 decodes every character outside ASCII where it stands.
+ * An analysis then needs no round trip to know its readable form. */
+gboolean iri_to_iri_restores_text     (IriReference  *reference);
+
 G_END_DECLS

@@ -1303,6 +1303,102 @@ iri_to_iri_convert (const char     *uri,
   return to_iri_finish (&self, out_diagnostics);
 }
 
+/* Whether convert_range() would write text[start, end) of an IRI back as
+ * it is after §3.3 percent-encoded its characters outside ASCII: every
+ * one of them is decoded by step 4, which classify() decides with the
+ * context convert_percent_run() gives it.  The encoded characters form
+ * runs of triplets between literal ASCII (the text has no "%"), so a
+ * character's neighbours are the text's own, inside the component, and
+ * it follows a base when the character before it in the component is an
+ * ASCII letter or digit or a character outside ASCII (which was decoded,
+ * or the answer is already FALSE). */
+static gboolean
+range_restores (const char   *text,
+                gsize         start,
+                gsize         end,
+                IriComponent  component)
+{
+  const char *p = text + start;
+  gunichar before = 0;
+  gboolean after_base = FALSE;
+
+  while (p < text + end)
+    {
+      gunichar c = iri_utf8_next (&p);
+
+      if (c >= 0x80)
+        {
+          gunichar after = p < text + end ? g_utf8_get_char (p) : 0;
+
+          if (classify (c, component, after_base, before, after) != UNSAFE_NONE)
+            return FALSE;
+        }
+      after_base = c >= 0x80 || g_ascii_isalnum (c);
+      before = c;
+    }
+  return TRUE;
+}
+
+gboolean
+iri_to_iri_restores_text (IriReference *reference)
+{
+  static const IriComponent order[] = {
+    IRI_COMPONENT_SCHEME,
+    IRI_COMPONENT_USERINFO,
+    IRI_COMPONENT_HOST,
+    IRI_COMPONENT_PORT,
+    IRI_COMPONENT_PATH,
+    IRI_COMPONENT_QUERY,
+    IRI_COMPONENT_FRAGMENT,
+  };
+  const char *text = iri_reference_get_text (reference);
+  gsize length = iri_reference_get_length (reference);
+  IriSpan span;
+  gsize pos = 0;
+
+  /* §3.3 changes only the characters outside ASCII when the text has
+   * no "%" (one that step 2 could decode, or a stray one) and no ASCII
+   * that a URI does not allow (which step 2 would leave encoded). */
+  for (gsize i = 0; i < length; i++)
+    {
+      guchar b = text[i];
+
+      if (b < 0x80 && (b == '%' || !iri_ascii_is (b, IRI_ASCII_URI)))
+        return FALSE;
+    }
+
+  /* Step 6 and the display policy only act on host labels that have an
+   * A-label or characters outside ASCII; an ASCII host without an
+   * A-label is also its own IDNA form (§3.4.2), so every URI of the
+   * text is the same percent-encoded one. */
+  if (iri_reference_get_span (reference, IRI_COMPONENT_HOST, &span))
+    {
+      for (gsize i = span.byte_start; i < span.byte_end; i++)
+        {
+          if ((guchar) text[i] >= 0x80)
+            return FALSE;
+          if ((i == span.byte_start || text[i - 1] == '.') && span.byte_end - i >= 4 &&
+              g_ascii_strncasecmp (text + i, "xn--", 4) == 0)
+            return FALSE;
+        }
+    }
+
+  /* The same ranges as iri_to_iri_convert(): splitting a reference
+   * (RFC 3986 Appendix B) only looks at ASCII delimiters, so the URI's
+   * components are the text's, with their characters encoded. */
+  for (guint i = 0; i < G_N_ELEMENTS (order); i++)
+    {
+      if (!iri_reference_get_span (reference, order[i], &span))
+        continue;
+      if (span.byte_start > pos && !range_restores (text, pos, span.byte_start, IRI_COMPONENT_IRI))
+        return FALSE;
+      if (!range_restores (text, span.byte_start, span.byte_end, order[i]))
+        return FALSE;
+      pos = span.byte_end;
+    }
+  return pos >= length || range_restores (text, pos, length, IRI_COMPONENT_IRI);
+}
+
 /**
  * iri_host_to_unicode:
  * @host: a host as it
