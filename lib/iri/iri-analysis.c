@@ -162,6 +162,23 @@ check_mailto_domains (IriReference   *reference,
   return n_found;
 }
 
+/* Whether the tolerant parse found a syntax error in the host. */
+static gboolean
+host_has_syntax_error (IriReference *reference)
+{
+  GPtrArray *found = iri_reference_peek_diagnostics (reference);
+
+  for (guint i = 0; found != NULL && i < found->len; i++)
+    {
+      IriDiagnostic *d = g_ptr_array_index (found, i);
+
+      if (iri_diagnostic_get_component (d) == IRI_COMPONENT_HOST &&
+          iri_diagnostic_get_severity (d) == IRI_SEVERITY_ERROR)
+        return TRUE;
+    }
+  return FALSE;
+}
+
 static IriAnalysis *
 analyze (IriAnalyzer *analyzer,
          const char  *text,
@@ -911,6 +928,9 @@ analyze (IriAnalyzer *analyzer,
   else
     {
       gboolean needs_idna = (shape & IRI_HOST_SHAPE_PLAIN) == 0 && host_needs_idna (host);
+      /* A host with a syntax error (a space, "]") is no reg-name, and the
+       * conversion refuses what it holds. */
+      gboolean host_syntax_error = host_has_syntax_error (self->reference);
 
       /* UTS #46 §4: ß, ς, ZWJ and ZWNJ lead to two hosts, whatever the
        * analyzer's own mapping. */
@@ -923,14 +943,15 @@ analyze (IriAnalyzer *analyzer,
        * that the IDNA form is always what iri_to_uri() gives. */
       if (!needs_idna &&
           (analyzer->host_mapping == IRI_HOST_MAPPING_PERCENT ||
-           (n_host_findings == 0 && shape == IRI_HOST_SHAPE_PLAIN)))
+           (n_host_findings == 0 && shape == IRI_HOST_SHAPE_PLAIN && !host_syntax_error)))
         self->uri_idna = self->uri;
       else if (analyzer->host_mapping != IRI_HOST_MAPPING_PERCENT)
         {
           self->uri_idna = self->owned_uri_idna = iri_reference_to_uri (self->reference, analyzer->host_mapping, &error);
           /* A finding above already says why when the conversion fails
-           * on the same rules; libidn2's reasons get their own. */
-          if (self->uri_idna == NULL && n_host_findings == 0)
+           * on the same rules (a syntax error in the host too); libidn2's
+           * reasons get their own. */
+          if (self->uri_idna == NULL && n_host_findings == 0 && !host_syntax_error)
             iri_diagnostics_add (&diagnostics,
                                  iri_diagnostic_new_take ("idna-invalid-host", IRI_SEVERITY_ERROR,
                                                           IRI_COMPONENT_HOST, &host_span,

@@ -777,8 +777,17 @@ static inline gboolean
 is_simple_label (const char *label,
                  gsize       length)
 {
-  return length > 0 && length <= DNS_LABEL_MAX && label[0] != '-' && label[length - 1] != '-' &&
-         !(length >= 4 && label[2] == '-' && label[3] == '-');
+  if (length == 0 || length > DNS_LABEL_MAX || label[0] == '-' || label[length - 1] == '-' ||
+      (length >= 4 && label[2] == '-' && label[3] == '-'))
+    return FALSE;
+  /* Only what a reg-name holds; anything else (a space in a text that is
+   * not an IRI) is looked at by the slow path. */
+  for (gsize i = 0; i < length; i++)
+    {
+      if ((guchar) label[i] >= 0x80 || !iri_ascii_is (label[i], IRI_ASCII_REG_NAME))
+        return FALSE;
+    }
+  return TRUE;
 }
 
 /* Whether every label of the plain ASCII name @name is simple and the
@@ -1034,17 +1043,42 @@ iri_idna_check_ascii_host (const char      *host,
   if (memchr (host, '%', length) == NULL && is_simple_name (host, length))
     return TRUE;
 
-  /* "%2D" is a hyphen and "%2E" a dot in a reg-name (RFC 3986 §6.2.2.2). */
+  /* "%2D" is a hyphen and "%2E" a dot in a reg-name (RFC 3986 §6.2.2.2).
+   * Octets that are not UTF-8 (or a %00, taken as such as
+   * iri_idna_to_ascii() takes it) are no characters: they have no IDNA
+   * form, and the host keeps its §3.3 form. */
   if (memchr (host, '%', length) != NULL)
     {
       decoded = percent_decode (host, length, &reserved);
-      /* Octets that are not UTF-8 make no name to check label by label;
-       * the conversion refuses them with its own reason. */
       if (!g_utf8_validate (decoded->str, decoded->len, NULL))
         return TRUE;
-      name = decoded->str;
-      name_len = decoded->len;
     }
+  else
+    {
+      decoded = g_string_new_len (host, length);
+      reserved = 0;
+    }
+  name = decoded->str;
+  name_len = decoded->len;
+
+  /* Each character is held to the rule it meets next to a non-ASCII
+   * label in iri_idna_to_ascii(): a name for Domain Name Lookup (§3.4.2)
+   * cannot hold "/", a space or a control, written or percent-encoded,
+   * nor a percent-encoded reserved character ("ho%2Fst" is refused as
+   * "ho%2Fst.ü" is). */
+  {
+    gunichar bad = reserved != 0 ? reserved : check_reg_name_ascii (name);
+
+    if (bad != 0)
+      {
+        g_autofree char *who = iri_char_describe (bad);
+        /* Translators: %s names a character, e.g. "U+002F SOLIDUS" */
+        g_autofree char *why = g_strdup_printf (_("it contains %s, which cannot be part of a domain name"), who);
+
+        set_idna_error (error, host, length, mapping, why);
+        return FALSE;
+      }
+  }
 
   reason = check_labels_before_mapping (name, name_len, idna_flags (mapping));
   if (reason == NULL)
