@@ -79,8 +79,10 @@ json_safe_run (const char *p,
 }
 
 /* A JSON string.  This is the hot path of check --json: room for the
- * worst case (every byte a six-byte escape) is made once and the text
- * written into it, runs that need nothing in one copy. */
+ * text as it is is made once and the text written into it, runs that
+ * need nothing in one copy; an escape makes more room when it needs it
+ * (reserving for the worst case, six bytes a byte, would hold six times
+ * a 128 KiB line per string). */
 void
 iri_tool_json_string (GString    *out,
                       const char *text,
@@ -95,7 +97,7 @@ iri_tool_json_string (GString    *out,
     length = strlen (text);
   end = text + length;
 
-  g_string_set_size (out, start_len + 6 * (gsize) length + 2);
+  g_string_set_size (out, start_len + (gsize) length + 2);
   w = out->str + start_len;
   *w++ = '"';
   while (p < end)
@@ -108,6 +110,20 @@ iri_tool_json_string (GString    *out,
       w += p - run;
       if (p >= end)
         break;
+
+      /* An escape is at most six bytes, for at least one of the input:
+       * room for it and for the rest of the text as it is, and the
+       * closing quote. */
+      {
+        gsize offset = w - out->str;
+        gsize needed = offset + 6 + (gsize) (end - p) + 1;
+
+        if (needed > out->len)
+          {
+            g_string_set_size (out, needed + (needed - start_len) / 2);
+            w = out->str + offset;
+          }
+      }
 
       c = g_utf8_get_char_validated (p, end - p);
       if (c == (gunichar) -1 || c == (gunichar) -2)
