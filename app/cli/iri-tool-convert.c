@@ -203,8 +203,8 @@ domain_as_reference (const char  *text,
       return reference;
     }
   shown = iri_tool_escape_for_terminal (text, length);
-  /* Translators: %s is the input; do not translate --domain */
   g_set_error (error, IRI_ERROR, IRI_ERROR_BAD_HOST,
+               /* Translators: %s is the input; do not translate --domain */
                _("“%s” is not a domain name (with --domain, each input is a host name alone)"), shown);
   return NULL;
 }

@@ -515,9 +515,9 @@ iri_tool_parse_input_syntax_cb (const char  *option_name,
     iri_tool_input_syntax = IRI_TOOL_SYNTAX_WEB;
   else
     {
-      /* Translators: %s is what the user typed; do not translate the
-       * three names */
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   /* Translators: %s is what the user typed; do not
+                    * translate the three names */
                    _("unknown input syntax “%s” (use iri, leiri or web)"), value);
       return FALSE;
     }

@@ -365,9 +365,10 @@ apply_edits (IriReference  *reference,
           {
             g_autofree char *shown = iri_tool_escape_for_terminal (edit->value, -1);
 
-            /* Translators: the first %s is a value, the second the name of
-             * a component such as "path" */
             g_set_error (error, IRI_ERROR, IRI_ERROR_FAILED,
+                         /* Translators: the first %s is a value, the second
+                          * the name of a component such as "path", which
+                          * is what the user writes in --set */
                          _("“%s” would not stay the %s of the IRI: percent-encode the delimiters in it"),
                          shown, part_names[edit->part]);
             iri_reference_unref (edited);

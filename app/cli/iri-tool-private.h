@@ -91,7 +91,7 @@ gboolean iri_tool_parse_input_syntax_cb (const char  *option_name,
                                          GError     **error);
 #define IRI_TOOL_INPUT_OPTION \
   { "input", 0, 0, G_OPTION_ARG_CALLBACK, (gpointer) iri_tool_parse_input_syntax_cb, \
-    N_("The syntax of the input: iri (the default), leiri (§6.1: spaces, <, >, controls… are percent-encoded) or web (§6.2, as a browser's address: whitespace trimmed, tabs and newlines removed, \\ read as /, a stray % encoded); each repair is reported as a note"), \
+    N_("The syntax of the input: iri (the default), leiri (§6.1: spaces, <, >, controls… are percent-encoded) or web (§6.2, as a browser's address: whitespace trimmed, tabs and newlines removed, a backslash read as a slash, a stray percent sign encoded); each repair is reported as a note"), \
     N_("iri|leiri|web") }
 gboolean iri_tool_repair_input  (const char   **text,
                                  gsize         *length,
