@@ -148,7 +148,7 @@ iri_tool_convert_all (IriToolInput       *input,
           continue;
         }
 
-      g_print ("%s", result);
+      iri_tool_print (result);
       iri_tool_end_record ();
     }
 
@@ -347,7 +347,7 @@ to_iri_cb (const char  *text,
   if (reference == NULL)
     return NULL;
   result = iri_display_policy_uri_to_iri (data->policy, text, length, data->flags, &diagnostics, error);
-  if (result != NULL && diagnostics != NULL)
+  if (result != NULL && diagnostics != NULL && g_list_model_get_n_items (diagnostics) > 0)
     {
       /* The notes name the input; a long one is cut, so that a 1 MB
        * line does not make a 1 MB note per finding. */

@@ -99,6 +99,7 @@ gboolean iri_tool_repair_input  (const char   **text,
                                  GListModel   **out_repairs);
 void     iri_tool_print_repairs (const char    *where,
                                  GListModel    *repairs);
+void iri_tool_print               (const char *text);
 void iri_tool_end_record          (void);
 void iri_tool_append_record_end   (GString *out);
 void iri_tool_report_too_long (const char *where);

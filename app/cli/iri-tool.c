@@ -77,6 +77,11 @@ iri_tool_warning (const char *format,
 gsize iri_tool_max_line = IRI_TOOL_DEFAULT_MAX_LINE;
 gboolean iri_tool_null_records = FALSE;
 
+/* Whether what is printed goes to standard output as it is, without
+ * the escaping of a terminal of a locale that is not UTF-8 (set up by
+ * setup_locale()). */
+static gboolean print_exact = FALSE;
+
 /* Ends an output record: a newline, or with -z a NUL (which g_print()
  * cannot write: it takes a C string). */
 void
@@ -84,6 +89,8 @@ iri_tool_end_record (void)
 {
   if (iri_tool_null_records)
     fputc ('\0', stdout);
+  else if (print_exact)
+    fputc ('\n', stdout);
   else
     g_print ("\n");
 }
@@ -381,6 +388,18 @@ printerr_utf8 (const char *string)
  * character type is made UTF-8 (C.UTF-8), the language of messages is
  * left as it is, and a terminal of a non-UTF-8 locale gets what is not
  * ASCII as visible \u{XXXX} escapes; pipes and files get UTF-8. */
+/* Prints @text as g_print ("%s", @text) does, without formatting it
+ * into a new string first when nothing needs escaping: the result
+ * line of a converter, printed once per input. */
+void
+iri_tool_print (const char *text)
+{
+  if (print_exact)
+    fputs (text, stdout);
+  else
+    g_print ("%s", text);
+}
+
 static void
 setup_locale (void)
 {
@@ -393,7 +412,8 @@ setup_locale (void)
       /* No UTF-8 locale on this system: GLib converts as it can. */
       return;
     }
-  g_set_print_handler (!utf8 && isatty (STDOUT_FILENO) ? print_escaped : print_utf8);
+  print_exact = utf8 || !isatty (STDOUT_FILENO);
+  g_set_print_handler (print_exact ? print_utf8 : print_escaped);
   g_set_printerr_handler (!utf8 && isatty (STDERR_FILENO) ? printerr_escaped : printerr_utf8);
 }
 
