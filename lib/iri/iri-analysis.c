@@ -830,6 +830,7 @@ analyze (IriAnalyzer *analyzer,
   IriSpan host_span = { 0, };
   guint n_host_findings = 0;
   IriHostShape shape = 0;
+  gboolean quote_scope;
 
   g_autofree char *rtl_text = NULL;
 
@@ -844,6 +845,14 @@ analyze (IriAnalyzer *analyzer,
     }
   self->reference = iri_reference_parse_tolerant (text, length, IRI_PARSE_DEFAULT);
   iri_diagnostics_add_all (&diagnostics, iri_reference_peek_diagnostics (self->reference));
+
+  /* The messages of the checks below quote the text with marks looked
+   * up once.  An ASCII text seldom has a finding to quote, and the scope
+   * costs two thread-local lookups, which the ASCII fast path does
+   * without. */
+  quote_scope = !iri_reference_is_ascii (self->reference);
+  if (quote_scope)
+    iri_quote_scope_begin ();
 
   self->units = iri_compute_units (self->reference);
 
@@ -1000,6 +1009,8 @@ analyze (IriAnalyzer *analyzer,
         self->highest = MAX (self->highest, iri_diagnostic_get_severity (g_ptr_array_index (self->diagnostics, i)));
     }
 
+  if (quote_scope)
+    iri_quote_scope_end ();
   return self;
 }
 

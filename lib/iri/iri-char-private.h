@@ -154,6 +154,12 @@ char *iri_char_describe (gunichar c);
 void  iri_char_append_describe (GString  *out,
                                 gunichar  c);
 
+/* Between these, the quotation marks of iri_quote() and friends are
+ * translated once per thread: an analysis makes every quote of its
+ * messages inside one scope.  Scopes nest. */
+void  iri_quote_scope_begin (void);
+void  iri_quote_scope_end   (void);
+
 /* @text quoted for a message, cut to a readable length. */
 char *iri_quote (const char *text);
 /* The same for a piece of the display (visual order), which is wrapped

@@ -79,6 +79,69 @@ iri_char_describe (gunichar c)
  * and a 1 MB line quoted in full helps nobody. */
 #define QUOTE_MAX_CHARS 80
 
+/* The quotation marks around quoted text, translated.  A gettext()
+ * lookup costs more than quoting a whole IRI (without a catalog for the
+ * locale, glibc searches for one on every call), and an analysis quotes
+ * dozens of pieces, so inside a scope (iri_quote_scope_begin()) each
+ * thread looks the marks up once.  The locale cannot change in the
+ * middle of one call of the library's in a way a program could rely on
+ * (setlocale() is not thread-safe), so the messages stay the same. */
+typedef struct {
+  guint       depth;
+  const char *open;    /* (nullable): looked up on first use in the scope */
+  const char *close;
+} QuoteScope;
+
+static GPrivate quote_scope = G_PRIVATE_INIT (g_free);
+
+void
+iri_quote_scope_begin (void)
+{
+  QuoteScope *scope = g_private_get (&quote_scope);
+
+  if (scope == NULL)
+    {
+      scope = g_new0 (QuoteScope, 1);
+      g_private_set (&quote_scope, scope);
+    }
+  scope->depth++;
+}
+
+void
+iri_quote_scope_end (void)
+{
+  QuoteScope *scope = g_private_get (&quote_scope);
+
+  g_return_if_fail (scope != NULL && scope->depth > 0);
+
+  if (--scope->depth == 0)
+    scope->open = scope->close = NULL;
+}
+
+static void
+get_quote_marks (const char **open,
+                 const char **close)
+{
+  QuoteScope *scope = g_private_get (&quote_scope);
+
+  if (scope != NULL && scope->depth > 0 && scope->open != NULL)
+    {
+      *open = scope->open;
+      *close = scope->close;
+      return;
+    }
+
+  /* Translators: opening quotation mark around an IRI quoted in a message */
+  *open = _("“");
+  /* Translators: closing quotation mark around an IRI quoted in a message */
+  *close = _("”");
+  if (scope != NULL && scope->depth > 0)
+    {
+      scope->open = *open;
+      scope->close = *close;
+    }
+}
+
 static void append_quoted (GString    *out,
                            const char *text,
                            gsize       length,
@@ -109,10 +172,12 @@ append_quoted (GString    *out,
 {
   const char *p = text;
   const char *end = text + length;
+  const char *run = text;   /* the characters to copy as they are */
+  const char *open, *close;
   gsize n = 0;
 
-  /* Translators: opening quotation mark around an IRI quoted in a message */
-  g_string_append (out, _("“"));
+  get_quote_marks (&open, &close);
+  g_string_append (out, open);
   /* A piece of the display, already in visual order: U+202D
    * LEFT-TO-RIGHT OVERRIDE keeps a user interface from reordering it a
    * second time (a terminal without bidi ignores it). */
@@ -124,19 +189,22 @@ append_quoted (GString    *out,
       gunichar c = iri_utf8_next (&p);
 
       /* Controls and bidi formatting characters would garble the message
-       * itself, so they are shown as escapes. */
+       * itself, so they are shown as escapes; the characters between
+       * them are copied a run at a time. */
       if (c < 0x20 || c == 0x7F || (c >= 0x80 && c < 0xA0) || iri_char_is_bidi_formatting (c))
-        g_string_append_printf (out, "\\u{%04X}", c);
-      else
-        g_string_append_len (out, start, p - start);
+        {
+          g_string_append_len (out, run, start - run);
+          g_string_append_printf (out, "\\u{%04X}", c);
+          run = p;
+        }
       n++;
     }
+  g_string_append_len (out, run, p - run);
   if (p < end)
     g_string_append (out, "…");
   if (visual)
     g_string_append (out, "\xE2\x80\xAC");   /* U+202C POP DIRECTIONAL FORMATTING */
-  /* Translators: closing quotation mark around an IRI quoted in a message */
-  g_string_append (out, _("”"));
+  g_string_append (out, close);
 }
 
 char *
