@@ -914,7 +914,12 @@ main (int   argc,
       else if (g_str_equal (argv[i], "--unique-hosts"))
         unique = TRUE;
       else if (g_str_equal (argv[i], "--non-ascii") && i + 1 < argc)
-        percent_non_ascii = MIN (g_ascii_strtoull (argv[++i], NULL, 10), 100);
+        {
+          /* Not inside MIN(), which evaluates its arguments twice. */
+          guint64 percent = g_ascii_strtoull (argv[++i], NULL, 10);
+
+          percent_non_ascii = MIN (percent, 100);
+        }
       else
         {
           g_printerr ("usage: %s [--quick] [--min-time SECONDS]\n"
