@@ -378,9 +378,20 @@ test_preview (void)
   g_assert_false (gtk_widget_has_css_class (label, "error"));
   g_assert_cmpstr (gtk_widget_get_tooltip_text (button), ==, "Copy URI");
 
+  /* With an IDNA mapping (UTS #46 by default), a host with a space has
+   * no IDNA form: the preview gives the reason, as for any host IDNA
+   * refuses (below). */
+  iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), "http://exa mple.com/a%zz/b");
+  g_assert_null (iri_gtk_entry_get_uri (IRI_GTK_ENTRY (entry)));
+  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (label)), "U+0020 SPACE"));
+  g_assert_true (gtk_widget_has_css_class (label, "error"));
+  g_assert_false (gtk_widget_get_sensitive (button));
+
   /* An invalid IRI maps to no valid URI ("%zz" stays): the preview says
    * so, visibly and to assistive technologies, and the copy button says
-   * what it copies; it still copies it. */
+   * what it copies; it still copies it.  (The percent mapping, §3.4.1,
+   * gives every host a URI form.) */
+  iri_gtk_entry_set_uri_host_mapping (IRI_GTK_ENTRY (entry), IRI_HOST_MAPPING_PERCENT);
   iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), "http://exa mple.com/a%zz/b");
   g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (label)), ==, "http://exa%20mple.com/a%zz/b");
   {
