@@ -21,29 +21,11 @@ print_json_record (IriToolInput *input,
                    const char   *result,
                    const char   *error)
 {
-  g_autoptr(GString) out = g_string_new ("{");
+  g_autoptr(GString) out = g_string_new (NULL);
 
-  iri_tool_append_json_file (out, iri_tool_input_named_file (input));
-  if (!iri_tool_input_is_args (input))
-    g_string_append_printf (out, "\"line\":%" G_GUINT64_FORMAT ",", iri_tool_input_line (input));
-  g_string_append (out, "\"input\":");
-  if (text != NULL)
-    iri_tool_json_string (out, text, length);
-  else
-    g_string_append (out, "null");
+  iri_tool_append_record_start (out, input, text, length);
   if (repairs != NULL)
-    {
-      g_string_append (out, ",\"repairs\":[");
-      for (guint i = 0; i < g_list_model_get_n_items (repairs); i++)
-        {
-          g_autoptr(IriDiagnostic) d = g_list_model_get_item (repairs, i);
-
-          if (i > 0)
-            g_string_append_c (out, ',');
-          iri_tool_append_diagnostic_json_as (out, d, IRI_SEVERITY_INFO);
-        }
-      g_string_append_c (out, ']');
-    }
+    iri_tool_append_repairs_json (out, repairs);
   g_string_append_printf (out, ",\"%s\":", key);
   if (result != NULL)
     iri_tool_json_string (out, result, -1);

@@ -101,6 +101,48 @@ print_classes (const Options *options,
   g_print ("  %s %s\n", _("display order:"), order->str);
 }
 
+/* The analysis of an example: the analyzer reads the capitals itself
+ * when they are shown as capitals, so that its messages quote text in
+ * the notation. */
+static IriAnalysis *
+analyze_example (const Options *options,
+                 IriNotation    notation,
+                 const char    *rtl_text)
+{
+  g_autoptr(IriAnalyzer) analyzer = iri_analyzer_new ();
+
+  if (!options->real_letters && notation != IRI_NOTATION_NONE)
+    {
+      g_autofree char *back = iri_notation_from_rtl (rtl_text, -1, notation);
+
+      iri_analyzer_set_notation (analyzer, notation);
+      return iri_analyzer_analyze (analyzer, back, -1);
+    }
+  return iri_analyzer_analyze (analyzer, rtl_text, -1);
+}
+
+/* The explanation of an example for text and JSON: with real letters it
+ * names them too; the isolates around them are for graphical labels, not
+ * for a terminal. */
+static char *
+dup_plain_explanation (const Options *options,
+                       IriExample    *example,
+                       IriNotation    notation)
+{
+  g_autofree char *why = iri_example_dup_explanation (example, options->real_letters ? notation
+                                                                                    : IRI_NOTATION_NONE);
+  GString *plain = g_string_new (NULL);
+
+  for (const char *p = why; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (c != 0x2067 && c != 0x2069)
+        g_string_append_unichar (plain, c);
+    }
+  return g_string_free (plain, FALSE);
+}
+
 static void
 print_example (const Options *options,
                IriExample    *example,
@@ -109,7 +151,6 @@ print_example (const Options *options,
   g_autofree char *rtl_text = NULL;
   g_autofree char *iri = NULL;
   g_autofree char *logical = NULL;
-  g_autoptr(IriAnalyzer) analyzer = iri_analyzer_new ();
   IriNotation notation = iri_example_get_notation (example);
   IriExampleShow show = iri_example_get_show (example);
 
@@ -152,20 +193,8 @@ print_example (const Options *options,
 
   if (iri_example_get_kind (example) != IRI_EXAMPLE_KIND_TEXT)
     {
-      g_autoptr(IriAnalysis) analysis = NULL;
+      g_autoptr(IriAnalysis) analysis = analyze_example (options, notation, rtl_text);
       guint n;
-
-      /* The analysis reads the capitals itself, so that its messages
-       * quote text in the notation. */
-      if (!options->real_letters && notation != IRI_NOTATION_NONE)
-        {
-          g_autofree char *back = iri_notation_from_rtl (rtl_text, -1, notation);
-
-          iri_analyzer_set_notation (analyzer, notation);
-          analysis = iri_analyzer_analyze (analyzer, back, -1);
-        }
-      else
-        analysis = iri_analyzer_analyze (analyzer, rtl_text, -1);
 
       n = iri_analysis_get_n_diagnostics (analysis);
       if (n == 0)
@@ -190,20 +219,9 @@ print_example (const Options *options,
   /* Translators: a label before the explanation of an example */
   g_print ("  %s\n", _("why:"));
   {
-    /* With real letters, the explanation names them too; the isolates
-     * around them are for graphical labels, not for a terminal. */
-    g_autofree char *why = iri_example_dup_explanation (example, options->real_letters ? notation
-                                                                                      : IRI_NOTATION_NONE);
-    g_autoptr(GString) plain = g_string_new (NULL);
+    g_autofree char *why = dup_plain_explanation (options, example, notation);
 
-    for (const char *p = why; *p != '\0'; p = g_utf8_next_char (p))
-      {
-        gunichar c = g_utf8_get_char (p);
-
-        if (c != 0x2067 && c != 0x2069)
-          g_string_append_unichar (plain, c);
-      }
-    iri_tool_print_wrapped ("    ", plain->str, options->width);
+    iri_tool_print_wrapped ("    ", why, options->width);
   }
   g_print ("\n");
 }
@@ -244,7 +262,6 @@ print_example_json (const Options *options,
                     guint          number)
 {
   g_autoptr(GString) out = g_string_new ("{\"id\":");
-  g_autoptr(IriAnalyzer) analyzer = iri_analyzer_new ();
   IriNotation notation = iri_example_get_notation (example);
   g_autofree char *rtl_text = NULL;
   g_autofree char *logical = NULL;
@@ -285,17 +302,8 @@ print_example_json (const Options *options,
     g_string_append (out, "null");
   else
     {
-      g_autoptr(IriAnalysis) analysis = NULL;
+      g_autoptr(IriAnalysis) analysis = analyze_example (options, notation, rtl_text);
 
-      if (!options->real_letters && notation != IRI_NOTATION_NONE)
-        {
-          g_autofree char *back = iri_notation_from_rtl (rtl_text, -1, notation);
-
-          iri_analyzer_set_notation (analyzer, notation);
-          analysis = iri_analyzer_analyze (analyzer, back, -1);
-        }
-      else
-        analysis = iri_analyzer_analyze (analyzer, rtl_text, -1);
       g_string_append_c (out, '[');
       for (guint i = 0; i < iri_analysis_get_n_diagnostics (analysis); i++)
         {
@@ -306,21 +314,9 @@ print_example_json (const Options *options,
       g_string_append_c (out, ']');
     }
 
-  /* The explanation without the isolates that graphical labels need. */
-  why = iri_example_dup_explanation (example, options->real_letters ? notation : IRI_NOTATION_NONE);
-  {
-    g_autoptr(GString) plain = g_string_new (NULL);
-
-    for (const char *p = why; *p != '\0'; p = g_utf8_next_char (p))
-      {
-        gunichar c = g_utf8_get_char (p);
-
-        if (c != 0x2067 && c != 0x2069)
-          g_string_append_unichar (plain, c);
-      }
-    g_string_append (out, ",\"explanation\":");
-    iri_tool_json_string (out, plain->str, plain->len);
-  }
+  why = dup_plain_explanation (options, example, notation);
+  g_string_append (out, ",\"explanation\":");
+  iri_tool_json_string (out, why, -1);
   g_string_append (out, "}\n");
   fwrite (out->str, 1, out->len, stdout);
 }

@@ -21,6 +21,47 @@ iri_tool_append_json_file (GString    *out,
   IRI_TOOL_PUT (out, ",");
 }
 
+/* The start of a record of a command that converts or shows each input:
+ * "{", the file and the line it was read from (an argument has none),
+ * and "input", the text as read (null for a line too long to keep). */
+void
+iri_tool_append_record_start (GString      *out,
+                              IriToolInput *input,
+                              const char   *text,
+                              gsize         length)
+{
+  IRI_TOOL_PUT (out, "{");
+  iri_tool_append_json_file (out, iri_tool_input_named_file (input));
+  if (!iri_tool_input_is_args (input))
+    {
+      IRI_TOOL_PUT (out, "\"line\":");
+      iri_tool_json_uint (out, iri_tool_input_line (input));
+      IRI_TOOL_PUT (out, ",");
+    }
+  IRI_TOOL_PUT (out, "\"input\":");
+  if (text != NULL)
+    iri_tool_json_string (out, text, length);
+  else
+    IRI_TOOL_PUT (out, "null");
+}
+
+/* ,"repairs":[…], what --input repaired, as notes. */
+void
+iri_tool_append_repairs_json (GString    *out,
+                              GListModel *repairs)
+{
+  IRI_TOOL_PUT (out, ",\"repairs\":[");
+  for (guint i = 0; i < g_list_model_get_n_items (repairs); i++)
+    {
+      g_autoptr(IriDiagnostic) d = g_list_model_get_item (repairs, i);
+
+      if (i > 0)
+        IRI_TOOL_PUT (out, ",");
+      iri_tool_append_diagnostic_json_as (out, d, IRI_SEVERITY_INFO);
+    }
+  IRI_TOOL_PUT (out, "]");
+}
+
 /* A text of the analysis as the user wrote it: in Bidi Notation when the
  * input was read in it. */
 static void
@@ -139,16 +180,7 @@ iri_tool_append_repaired_json (GString     *out,
       iri_tool_json_string (out, read, read_length);
       IRI_TOOL_PUT (out, ",\"iri\":");
       append_shown (out, analysis, iri_analysis_get_text (analysis), -1);
-      IRI_TOOL_PUT (out, ",\"repairs\":[");
-      for (guint i = 0; i < g_list_model_get_n_items (repairs); i++)
-        {
-          g_autoptr(IriDiagnostic) d = g_list_model_get_item (repairs, i);
-
-          if (i > 0)
-            IRI_TOOL_PUT (out, ",");
-          iri_tool_append_diagnostic_json_as (out, d, IRI_SEVERITY_INFO);
-        }
-      IRI_TOOL_PUT (out, "]");
+      iri_tool_append_repairs_json (out, repairs);
     }
   else
     append_shown (out, analysis, iri_analysis_get_text (analysis), -1);

@@ -205,6 +205,12 @@ iri_tool_put (GString    *out,
 
 void iri_tool_json_uint            (GString     *out,
                                     guint64      value);
+void iri_tool_append_record_start  (GString      *out,
+                                    IriToolInput *input,
+                                    const char   *text,
+                                    gsize         length);
+void iri_tool_append_repairs_json  (GString     *out,
+                                    GListModel  *repairs);
 void iri_tool_append_json_file     (GString     *out,
                                     const char  *file);
 void iri_tool_append_repaired_json (GString     *out,

@@ -112,17 +112,9 @@ print_json (IriToolInput *where,
             const char   *display,
             const char   *error)
 {
-  g_autoptr(GString) out = g_string_new ("{");
+  g_autoptr(GString) out = g_string_new (NULL);
 
-  iri_tool_append_json_file (out, iri_tool_input_named_file (where));
-  if (!iri_tool_input_is_args (where))
-    g_string_append_printf (out, "\"line\":%" G_GUINT64_FORMAT ",", iri_tool_input_line (where));
-  g_string_append (out, "\"input\":");
-
-  if (input != NULL)
-    iri_tool_json_string (out, input, length);
-  else
-    g_string_append (out, "null");
+  iri_tool_append_record_start (out, where, input, length);
   g_string_append (out, ",\"display\":");
   if (display != NULL)
     iri_tool_json_string (out, display, -1);
