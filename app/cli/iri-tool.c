@@ -255,7 +255,11 @@ print_usage (FILE *stream)
                            "Exit status: 0 success, 1 findings, a failed conversion or a difference,\n"
                            "2 usage error, 3 input/output error.\n\n"
                            "Run “iri COMMAND --help” for the options of a command.\n"));
-  fputs (text->str, stream);
+  /* g_string_new() never returns NULL, but GLib 2.84's inline
+   * g_string_append() tests for it, and GCC 14 then warns
+   * (-Wnull-dereference) unless the test is repeated here. */
+  if (text != NULL)
+    fputs (text->str, stream);
 }
 
 /* Letters first assigned in each Unicode version (all PVALID in

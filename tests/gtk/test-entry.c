@@ -617,7 +617,11 @@ test_style_changes (void)
   iri_gtk_test_wait (20);
   g_assert_true (iri_gtk_text_get_layout (text) == layout);
 
+#if GTK_CHECK_VERSION (4, 12, 0)
+  gtk_css_provider_load_from_string (provider, "unit.host { color: rgb(1, 2, 3); }");
+#else
   gtk_css_provider_load_from_data (provider, "unit.host { color: rgb(1, 2, 3); }", -1);
+#endif
   gtk_style_context_add_provider_for_display (gtk_widget_get_display (window), GTK_STYLE_PROVIDER (provider),
                                               GTK_STYLE_PROVIDER_PRIORITY_USER);
   iri_gtk_test_wait (20);
