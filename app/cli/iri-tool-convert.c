@@ -10,37 +10,6 @@
 
 #include "iri-tool-private.h"
 
-/* A record of --json for one input: where it is from, the input as
- * read, its repairs, and the result under @key or the error. */
-static void
-print_json_record (IriToolInput *input,
-                   const char   *text,
-                   gsize         length,
-                   GListModel   *repairs,
-                   const char   *key,
-                   const char   *result,
-                   const char   *error)
-{
-  g_autoptr(GString) out = g_string_new (NULL);
-
-  iri_tool_append_record_start (out, input, text, length);
-  if (repairs != NULL)
-    iri_tool_append_repairs_json (out, repairs);
-  g_string_append_printf (out, ",\"%s\":", key);
-  if (result != NULL)
-    iri_tool_json_string (out, result, -1);
-  else
-    g_string_append (out, "null");
-  g_string_append (out, ",\"error\":");
-  if (error != NULL)
-    iri_tool_json_string (out, error, -1);
-  else
-    g_string_append (out, "null");
-  g_string_append_c (out, '}');
-  iri_tool_append_record_end (out);
-  fwrite (out->str, 1, out->len, stdout);
-}
-
 /* Every command that converts one input into one output line shares this
  * loop: a failed input still prints an empty line, so that the output
  * lines stay aligned with the input lines in a pipeline, and the error
@@ -102,7 +71,7 @@ iri_tool_convert_all (IriToolInput       *input,
             {
               g_autofree char *message = iri_tool_too_long_message ();
 
-              print_json_record (input, NULL, 0, NULL, json_key, NULL, message);
+              iri_tool_print_result_record (input, NULL, 0, NULL, json_key, NULL, message);
               continue;
             }
           iri_tool_report_too_long (iri_tool_input_where (input));
@@ -118,7 +87,7 @@ iri_tool_convert_all (IriToolInput       *input,
         status = IRI_TOOL_EXIT_FINDINGS;
       if (json_key != NULL)
         {
-          print_json_record (input, read, read_length, repairs, json_key, result,
+          iri_tool_print_result_record (input, read, read_length, repairs, json_key, result,
                              error != NULL ? error->message : NULL);
           continue;
         }
@@ -421,6 +390,22 @@ iri_tool_to_iri (int    argc,
   return iri_tool_convert_all (input, to_iri_cb, &data, json ? "iri" : NULL);
 }
 
+/* The BASE argument of resolve and relativize: an absolute IRI, in the
+ * syntax of --input, its repairs reported as notes. */
+static IriReference *
+parse_base (const char  *text,
+            GError     **error)
+{
+  gsize length = strlen (text);
+  g_autofree char *repaired = NULL;
+  g_autoptr(GListModel) repairs = NULL;
+
+  if (iri_tool_repair_input (&text, &length, &repaired, &repairs))
+    /* Translators: how the base IRI argument is named in messages */
+    iri_tool_print_repairs (_("base"), repairs);
+  return iri_reference_parse (text, length, IRI_PARSE_ABSOLUTE, error);
+}
+
 typedef struct {
   IriReference    *base;
   IriResolveFlags  flags;
@@ -485,17 +470,7 @@ iri_tool_resolve (int    argc,
     }
 
   data.flags = non_strict ? IRI_RESOLVE_NON_STRICT : IRI_RESOLVE_DEFAULT;
-  {
-    const char *base = args[0];
-    gsize base_length = strlen (base);
-    g_autofree char *repaired = NULL;
-    g_autoptr(GListModel) repairs = NULL;
-
-    if (iri_tool_repair_input (&base, &base_length, &repaired, &repairs))
-      /* Translators: how the base IRI argument is named in messages */
-      iri_tool_print_repairs (_("base"), repairs);
-    data.base = iri_reference_parse (base, base_length, IRI_PARSE_ABSOLUTE, &error);
-  }
+  data.base = parse_base (args[0], &error);
   if (data.base == NULL)
     {
       /* Translators: %s is the reason */
@@ -563,16 +538,7 @@ iri_tool_relativize (int    argc,
       return IRI_TOOL_EXIT_USAGE;
     }
 
-  {
-    const char *text = args[0];
-    gsize length = strlen (text);
-    g_autofree char *repaired = NULL;
-    g_autoptr(GListModel) repairs = NULL;
-
-    if (iri_tool_repair_input (&text, &length, &repaired, &repairs))
-      iri_tool_print_repairs (_("base"), repairs);
-    base = iri_reference_parse (text, length, IRI_PARSE_ABSOLUTE, &error);
-  }
+  base = parse_base (args[0], &error);
   if (base == NULL)
     {
       iri_tool_error (_("base: %s"), error->message);

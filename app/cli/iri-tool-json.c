@@ -216,3 +216,36 @@ iri_tool_append_repaired_json (GString     *out,
   iri_tool_append_record_end (out);
 }
 
+/* A record of --json for one input of a command that converts or shows
+ * it: where it is from, the input as read, its repairs (if @repairs is
+ * not %NULL), and the result under @key or the error. */
+void
+iri_tool_print_result_record (IriToolInput *input,
+                              const char   *text,
+                              gsize         length,
+                              GListModel   *repairs,
+                              const char   *key,
+                              const char   *result,
+                              const char   *error)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+
+  iri_tool_append_record_start (out, input, text, length);
+  if (repairs != NULL)
+    iri_tool_append_repairs_json (out, repairs);
+  IRI_TOOL_PUT (out, ",\"");
+  g_string_append (out, key);
+  IRI_TOOL_PUT (out, "\":");
+  if (result != NULL)
+    iri_tool_json_string (out, result, -1);
+  else
+    IRI_TOOL_PUT (out, "null");
+  IRI_TOOL_PUT (out, ",\"error\":");
+  if (error != NULL)
+    iri_tool_json_string (out, error, -1);
+  else
+    IRI_TOOL_PUT (out, "null");
+  IRI_TOOL_PUT (out, "}");
+  iri_tool_append_record_end (out);
+  fwrite (out->str, 1, out->len, stdout);
+}

@@ -209,6 +209,13 @@ void iri_tool_append_record_start  (GString      *out,
                                     IriToolInput *input,
                                     const char   *text,
                                     gsize         length);
+void iri_tool_print_result_record  (IriToolInput *input,
+                                    const char   *text,
+                                    gsize         length,
+                                    GListModel   *repairs,
+                                    const char   *key,
+                                    const char   *result,
+                                    const char   *error);
 void iri_tool_append_repairs_json  (GString     *out,
                                     GListModel  *repairs);
 void iri_tool_append_json_file     (GString     *out,

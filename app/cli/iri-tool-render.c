@@ -103,33 +103,6 @@ iri_tool_parse_mode (const char     *name,
   return TRUE;
 }
 
-/* render --json: one record per input, the display in visual order as
- * data (not escaped for a terminal). */
-static void
-print_json (IriToolInput *where,
-            const char   *input,
-            gsize         length,
-            const char   *display,
-            const char   *error)
-{
-  g_autoptr(GString) out = g_string_new (NULL);
-
-  iri_tool_append_record_start (out, where, input, length);
-  g_string_append (out, ",\"display\":");
-  if (display != NULL)
-    iri_tool_json_string (out, display, -1);
-  else
-    g_string_append (out, "null");
-  g_string_append (out, ",\"error\":");
-  if (error != NULL)
-    iri_tool_json_string (out, error, -1);
-  else
-    g_string_append (out, "null");
-  g_string_append_c (out, '}');
-  iri_tool_append_record_end (out);
-  fwrite (out->str, 1, out->len, stdout);
-}
-
 int
 iri_tool_render (int    argc,
                  char **argv)
@@ -206,7 +179,7 @@ iri_tool_render (int    argc,
 
           status = IRI_TOOL_EXIT_FINDINGS;
           if (json)
-            print_json (input, too_long ? NULL : text, length, NULL, message);
+            iri_tool_print_result_record (input, too_long ? NULL : text, length, NULL, "display", NULL, message);
           else
             {
               if (too_long)
@@ -225,7 +198,7 @@ iri_tool_render (int    argc,
 
           status = IRI_TOOL_EXIT_FINDINGS;
           if (json)
-            print_json (input, text, length, NULL, message);
+            iri_tool_print_result_record (input, text, length, NULL, "display", NULL, message);
           else
             {
               iri_tool_error (_("%s: %s"), iri_tool_input_where (input), message);
@@ -245,7 +218,7 @@ iri_tool_render (int    argc,
           g_autofree char *visual = iri_notation_from_rtl (iri_bidi_layout_get_visual_text (layout), -1,
                                                            notation);
 
-          print_json (input, read, read_length, visual, NULL);
+          iri_tool_print_result_record (input, read, read_length, repairs, "display", visual, NULL);
           continue;
         }
       safe = iri_tool_escape_for_terminal (rtl, -1);
