@@ -429,6 +429,7 @@ typedef struct {
    * character, for the look-alike rule, are taken inside it. */
   gsize           range_start;
   gsize           range_end;
+  gsize           range_out_start;   /* where the component starts in out */
   /* The host labels shown (see iri_to_iri_convert()). */
   GArray         *labels;
   gboolean        apply;
@@ -685,15 +686,22 @@ report (ToIri        *self,
   iri_run_start (run, code, component, GUINT_TO_POINTER (reason), c, byte_start, byte_end, char_start, char_end);
 }
 
-/* The character of the text that ends at @pos, inside the component
- * being converted, or 0 at its start. */
+/* The character the result ends with, inside the component being
+ * converted, or 0 at its start: the neighbour before the next character
+ * as a second conversion of the result will see it.  It is the one the
+ * look-alike and joiner rules are asked with, so that they decide alike
+ * both times (before "ン", "。" written as itself is a CJK neighbour, but
+ * kept encoded, "%E3%80%82", it is a hex digit, and the conversion of
+ * "。ン" must give what its own result converts to). */
 static gunichar
-char_before (const ToIri *self,
-             gsize        pos)
+char_before_out (const ToIri *self)
 {
-  if (pos <= self->range_start)
+  const char *end = self->out->str + self->out->len;
+  const char *start = self->out->str + self->range_out_start;
+
+  if (end <= start)
     return 0;
-  return g_utf8_get_char (g_utf8_prev_char (self->text + pos));
+  return g_utf8_get_char (g_utf8_find_prev_char (start, end));
 }
 
 /* The character of the text at @pos, inside the component being
@@ -719,7 +727,7 @@ convert_literal (ToIri        *self,
                  IriComponent  component)
 {
   UnsafeReason reason = classify (c, component, self->prev_is_base,
-                                  char_before (self, byte_start), char_at (self, byte_end));
+                                  char_before_out (self), char_at (self, byte_end));
 
   if (reason == UNSAFE_NONE)
     {
@@ -764,8 +772,8 @@ convert_percent_run (ToIri        *self,
   guchar *buf = n <= sizeof stack_buf ? stack_buf : (heap_buf = g_malloc (n));
   gsize i = 0;
   /* The neighbours of a decoded character, for the look-alike rule: the
-   * characters decoded around it, or the text around the run. */
-  gunichar previous = char_before (self, start);
+   * result written so far before it (char_before_out()), and after it
+   * the character decoded next, or the text after the run. */
   gunichar after_run = char_at (self, start + 3 * n);
 
   for (gsize k = 0; k < n; k++)
@@ -786,9 +794,8 @@ convert_percent_run (ToIri        *self,
           gunichar c = iri_utf8_next (&cp);
           gsize clen = cp - ((const char *) buf + j);
           gsize tpos = start + 3 * j;
-          gunichar before = previous;
+          gunichar before = char_before_out (self);
 
-          previous = c;
 
           if (c < 0x80)
             {
@@ -858,7 +865,6 @@ convert_percent_run (ToIri        *self,
                   run_chars + 3 * i, run_chars + 3 * (i + bad_length));
         }
       self->prev_is_base = FALSE;
-      previous = 0;
       i += bad_length;
     }
 
@@ -880,6 +886,7 @@ convert_range (ToIri        *self,
   self->prev_is_base = FALSE;
   self->range_start = start;
   self->range_end = end;
+  self->range_out_start = self->out->len;
 
   while (p < end)
     {
