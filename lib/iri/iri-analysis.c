@@ -162,6 +162,22 @@ check_mailto_domains (IriReference   *reference,
   return n_found;
 }
 
+/* Whether every byte of @host is one a reg-name holds as it is (RFC 3986
+ * §3.2.2 unreserved and sub-delims, and the dots): a plain ASCII host
+ * that iri_to_uri() takes as its own IDNA form.  A control or a space
+ * in the text of an invalid IRI is not, whatever its findings say (they
+ * may have been cut short). */
+static gboolean
+host_is_plain_reg_name (const char *host)
+{
+  for (const char *p = host; *p != '\0'; p++)
+    {
+      if ((guchar) *p >= 0x80 || (*p != '.' && !iri_ascii_is (*p, IRI_ASCII_REG_NAME)))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 /* Whether the tolerant parse found a syntax error in the host. */
 static gboolean
 host_has_syntax_error (IriReference *reference)
@@ -952,7 +968,8 @@ analyze (IriAnalyzer *analyzer,
        * that the IDNA form is always what iri_to_uri() gives. */
       if (!needs_idna &&
           (analyzer->host_mapping == IRI_HOST_MAPPING_PERCENT ||
-           (n_host_findings == 0 && shape == IRI_HOST_SHAPE_PLAIN && !host_syntax_error)))
+           (n_host_findings == 0 && shape == IRI_HOST_SHAPE_PLAIN && !host_syntax_error &&
+            host_is_plain_reg_name (host))))
         self->uri_idna = self->uri;
       else if (analyzer->host_mapping != IRI_HOST_MAPPING_PERCENT)
         {
