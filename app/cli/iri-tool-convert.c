@@ -135,29 +135,33 @@ parse_host_mapping (const char      *name,
  * reference (where "résumé.example.org" is a relative path).  It is
  * converted as the host of the network-path reference "//NAME" (RFC 3986
  * §4.2), so by exactly the host rules of §3.4 and §3.7; then the "//" is
- * taken off again.  Returns that reference, or %NULL for an input that
- * is more than a host. */
-static char *
-domain_as_reference (const char  *text,
-                     gsize        length,
-                     GError     **error)
+ * taken off again.  *@text and *@length become that reference, owned by
+ * *@out_owned; FALSE for an input that is more than a host. */
+static gboolean
+domain_as_reference (const char  **text,
+                     gsize        *length,
+                     char        **out_owned,
+                     GError      **error)
 {
   g_autofree char *shown = NULL;
 
-  if (length > 0 && strcspn (text, "/?#@:[]\\ \t") >= length && memchr (text, '\0', length) == NULL)
+  if (*length > 0 && strcspn (*text, "/?#@:[]\\ \t") >= *length && memchr (*text, '\0', *length) == NULL)
     {
-      char *reference = g_malloc (length + 3);
+      char *reference = g_malloc (*length + 3);
 
       memcpy (reference, "//", 2);
-      memcpy (reference + 2, text, length);
-      reference[length + 2] = '\0';
-      return reference;
+      memcpy (reference + 2, *text, *length);
+      reference[*length + 2] = '\0';
+      *out_owned = reference;
+      *text = reference;
+      *length += 2;
+      return TRUE;
     }
-  shown = iri_tool_escape_for_terminal (text, length);
+  shown = iri_tool_escape_for_terminal (*text, *length);
   g_set_error (error, IRI_ERROR, IRI_ERROR_BAD_HOST,
                /* Translators: %s is the input; do not translate --domain */
                _("“%s” is not a domain name (with --domain, each input is a host name alone)"), shown);
-  return NULL;
+  return FALSE;
 }
 
 /* The host of a converted "//NAME". */
@@ -187,14 +191,8 @@ to_uri_cb (const char  *text,
   g_autoptr(IriReference) reference = NULL;
   g_autofree char *domain = NULL;
 
-  if (data->domain)
-    {
-      domain = domain_as_reference (text, length, error);
-      if (domain == NULL)
-        return NULL;
-      text = domain;
-      length = strlen (domain);
-    }
+  if (data->domain && !domain_as_reference (&text, &length, &domain, error))
+    return NULL;
   /* The mapping of §3.1 keeps an IRI's mistakes (http://a/%zz maps to
    * itself), so an invalid IRI gives a URI that is not one: it is
    * reported, as a conversion that failed, not printed as if it were. */
@@ -283,14 +281,8 @@ to_iri_cb (const char  *text,
   gsize input_length = length;
   char *result;
 
-  if (data->domain)
-    {
-      domain = domain_as_reference (text, length, error);
-      if (domain == NULL)
-        return NULL;
-      text = domain;
-      length = strlen (domain);
-    }
+  if (data->domain && !domain_as_reference (&text, &length, &domain, error))
+    return NULL;
 
   /* §3.7 applies to a URI; anything else (http://[::1/) is reported
    * instead of being printed back unchanged as if converted. */
