@@ -125,7 +125,9 @@ iri_tool_json_string (GString    *out,
           }
       }
 
-      c = g_utf8_get_char_validated (p, end - p);
+      /* A NUL byte is a character JSON escapes like any control (GLib
+       * takes it for the end of the text), so the input read keeps it. */
+      c = *p == '\0' ? 0 : g_utf8_get_char_validated (p, end - p);
       if (c == (gunichar) -1 || c == (gunichar) -2)
         {
           /* Not UTF-8 (callers pass analysed text, which always is; be

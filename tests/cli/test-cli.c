@@ -1958,6 +1958,15 @@ test_json_everywhere (void)
       json_object_unref (o);
     }
 
+  /* A NUL byte in the input is written back exactly, as \u0000. */
+  {
+    g_auto(Run) run = { 0, };
+
+    run_tool (&run, "a\0b\n", 4, "to-uri", "--json", NULL);
+    g_assert_cmpint (run.status, ==, 1);
+    g_assert_nonnull (strstr (run.out, "\"input\":\"a\\u0000b\""));
+  }
+
   /* compare: equal, at which level, or what NFC would change. */
   {
     g_auto(Run) run = { 0, };
