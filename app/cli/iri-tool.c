@@ -11,7 +11,6 @@
 #undef G_GNUC_DEPRECATED
 
 #include <errno.h>
-#include <locale.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -19,6 +18,7 @@
 #include <fribidi.h>
 
 #include "iri-tool-private.h"
+#include "iri-utf8-locale.h"
 
 typedef struct {
   const char *name;
@@ -409,13 +409,8 @@ setup_locale (void)
 {
   gboolean utf8;
 
-  setlocale (LC_ALL, "");
-  utf8 = g_get_charset (NULL);
-  if (!utf8 && setlocale (LC_CTYPE, "C.UTF-8") == NULL && setlocale (LC_CTYPE, "C.utf8") == NULL)
-    {
-      /* No UTF-8 locale on this system: GLib converts as it can. */
-      return;
-    }
+  if (!iri_setup_utf8_locale (&utf8))
+    return;  /* No UTF-8 locale on this system: GLib converts as it can. */
   print_exact = utf8 || !isatty (STDOUT_FILENO);
   g_set_print_handler (print_exact ? print_utf8 : print_escaped);
   g_set_printerr_handler (!utf8 && isatty (STDERR_FILENO) ? printerr_escaped : printerr_utf8);

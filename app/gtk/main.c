@@ -5,10 +5,11 @@
 
 #include "config.h"
 
-#include <locale.h>
 #include <glib/gi18n.h>
+#include <gtk/gtk.h>
 
 #include "iri-inspector-application.h"
+#include "iri-utf8-locale.h"
 
 int
 main (int   argc,
@@ -16,7 +17,10 @@ main (int   argc,
 {
   g_autoptr(IriInspectorApplication) app = NULL;
 
-  setlocale (LC_ALL, "");
+  /* An IRI given on the command line is UTF-8 in every locale; GTK
+   * would set the locale from the environment again at start-up. */
+  iri_setup_utf8_locale (NULL);
+  gtk_disable_setlocale ();
   /* Run from the build directory (meson devenv), the translations are
    * those of the tree, not of the installed copy. */
   bindtextdomain (GETTEXT_PACKAGE, g_getenv ("IRI_INSPECTOR_LOCALEDIR") != NULL
