@@ -185,6 +185,10 @@ example_row (IriInspectorExamplesPage *self,
     gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_AUTOMATIC, GTK_POLICY_NEVER);
     gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scrolled), TRUE);
     gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), diagram);
+    /* The picture runs left to right in every interface; its viewport
+     * must too, or a right-to-left interface shows it scrolled to the
+     * end, the first characters and the captions cut off. */
+    gtk_widget_set_direction (gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (scrolled)), GTK_TEXT_DIR_LTR);
     gtk_box_append (GTK_BOX (box), scrolled);
   }
 
