@@ -360,6 +360,37 @@ test_narrow (gconstpointer data)
   g_rmdir (config);
 }
 
+/* Run outside `meson devenv` (its settings schema not installed), the
+ * app says what to do and exits with status 1, where GSettings would
+ * end it with a trap.  No display is needed: it stops before GTK. */
+static void
+test_no_schema (void)
+{
+  g_autoptr(GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE);
+  g_autoptr(GSubprocess) app = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *empty = g_dir_make_tmp ("test-app-XXXXXX", &error);
+
+  g_assert_no_error (error);
+  g_subprocess_launcher_setenv (launcher, "GSETTINGS_SCHEMA_DIR", empty, TRUE);
+  g_subprocess_launcher_setenv (launcher, "XDG_DATA_DIRS", empty, TRUE);
+  g_subprocess_launcher_setenv (launcher, "XDG_DATA_HOME", empty, TRUE);
+  g_subprocess_launcher_setenv (launcher, "LANGUAGE", "", TRUE);
+  g_subprocess_launcher_setenv (launcher, "LC_ALL", "C.UTF-8", TRUE);
+  app = g_subprocess_launcher_spawn (launcher, &error, g_getenv ("IRI_INSPECTOR"), "--version", NULL);
+  g_assert_no_error (error);
+  g_subprocess_communicate_utf8 (app, NULL, NULL, &out, &err, &error);
+  g_assert_no_error (error);
+  g_rmdir (empty);
+  g_assert_true (g_subprocess_get_if_exited (app));
+  g_assert_cmpint (g_subprocess_get_exit_status (app), ==, 1);
+  g_assert_cmpstr (out, ==, "");
+  g_assert_nonnull (strstr (err, "settings schema io.github.iri_inspector.IriInspector is not installed"));
+  g_assert_nonnull (strstr (err, "meson devenv"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -373,6 +404,7 @@ main (int   argc,
       g_test_add_data_func (path, &cases[i], test_start);
     }
 
+  g_test_add_func ("/app/no-schema", test_no_schema);
   g_test_add_data_func ("/app/narrow/360", GINT_TO_POINTER (FALSE), test_narrow);
   g_test_add_data_func ("/app/narrow/360-list", GINT_TO_POINTER (TRUE), test_narrow);
 
