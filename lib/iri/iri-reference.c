@@ -1035,18 +1035,6 @@ build (Parser     *parser,
   return self;
 }
 
-static gboolean
-is_all_ascii (const char *text,
-              gsize       length)
-{
-  for (gsize i = 0; i < length; i++)
-    {
-      if ((guchar) text[i] >= 0x80)
-        return FALSE;
-    }
-  return TRUE;
-}
-
 static IriReference *
 parse (const char     *text,
        gsize           length,
@@ -1085,7 +1073,8 @@ parse (const char     *text,
 
   parser.text = text;
   parser.length = length;
-  parser.is_ascii = is_all_ascii (text, length);
+  /* No NUL is left in @text here (refused, or replaced by U+FFFD). */
+  parser.is_ascii = iri_ascii_run_length (text, length) == length;
 
   split (&parser);
   fill_char_offsets (&parser);

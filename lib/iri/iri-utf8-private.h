@@ -5,6 +5,7 @@
 
 #pragma once
 
+#include <string.h>
 #include <glib.h>
 
 #include "iri-diagnostic-private.h"
@@ -21,6 +22,32 @@ typedef enum {
   IRI_UTF8_TOO_LARGE,         /* F4 90.., F5..F7 */
   IRI_UTF8_TRUNCATED,         /* a sequence cut by the end of the input or by a non-continuation byte */
 } IriUtf8Problem;
+
+/* How many bytes at the start of @text are ASCII other than NUL
+ * (0x01-0x7F), read eight at a time: most IRIs are mostly ASCII, and
+ * every parse, mapping and input line is checked for UTF-8 first.  A
+ * byte is 0 or above 0x7F exactly when the high bit of its own byte in
+ * (w | (w - 0x01…01)) is set; a borrow can only spread to higher bytes
+ * from a zero byte, which stops the run anyway. */
+static inline gsize
+iri_ascii_run_length (const char *text,
+                      gsize       length)
+{
+  const guchar *s = (const guchar *) text;
+  gsize i = 0;
+
+  for (; i + 8 <= length; i += 8)
+    {
+      guint64 w;
+
+      memcpy (&w, s + i, sizeof w);
+      if (((w | (w - G_GUINT64_CONSTANT (0x0101010101010101))) & G_GUINT64_CONSTANT (0x8080808080808080)) != 0)
+        break;
+    }
+  while (i < length && s[i] - 1u < 0x7Fu)
+    i++;
+  return i;
+}
 
 /* Finds the first problem at or after @text.  Returns IRI_UTF8_OK and sets
  * *out_offset to @length when there is none; otherwise *out_offset is the

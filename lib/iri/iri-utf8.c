@@ -33,7 +33,7 @@ iri_utf8_check (const char *text,
 
       if (c >= 0x01 && c < 0x80)
         {
-          i++;
+          i += iri_ascii_run_length (text + i, length - i);
           continue;
         }
 

@@ -176,6 +176,35 @@ test_every_position (void)
     }
 }
 
+/* The ASCII run behind the checks reads eight bytes at a time: at every
+ * length, alignment and position of a byte that ends it (NUL, the
+ * bytes around 0x7F/0x80, lead bytes, 0xFF), it gives what a byte-wise
+ * loop gives, never reading past @length (valgrind and ASan runs). */
+static void
+test_ascii_run (void)
+{
+  static const guchar enders[] = { 0x00, 0x80, 0x81, 0xBF, 0xC3, 0xE0, 0xF4, 0xFF };
+  static const guchar ascii[] = { 0x01, 0x20, 0x41, 0x7E, 0x7F };
+
+  for (gsize length = 0; length <= 24; length++)
+    for (gsize align = 0; align < 8; align++)
+      for (gsize at = 0; at <= length; at++)
+        for (gsize e = 0; e < G_N_ELEMENTS (enders); e++)
+          {
+            g_autofree guchar *block = g_malloc (align + length);
+            guchar *text = block + align;
+            gsize expected = 0;
+
+            for (gsize i = 0; i < length; i++)
+              text[i] = ascii[(i + at) % G_N_ELEMENTS (ascii)];
+            if (at < length)
+              text[at] = enders[e];
+            while (expected < length && text[expected] >= 0x01 && text[expected] <= 0x7F)
+              expected++;
+            g_assert_cmpuint (iri_ascii_run_length ((const char *) text, length), ==, expected);
+          }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -187,6 +216,7 @@ main (int   argc,
       g_autofree char *path = g_strdup_printf ("/iri/utf8/check/%s", utf8_cases[i].name);
       g_test_add_data_func (path, &utf8_cases[i], test_check_case);
     }
+  g_test_add_func ("/iri/utf8/ascii-run", test_ascii_run);
   g_test_add_func ("/iri/utf8/validate/errors", test_validate_errors);
   g_test_add_func ("/iri/utf8/validate/never-reads-past-length", test_never_reads_past_length);
   g_test_add_func ("/iri/utf8/validate/every-position", test_every_position);
