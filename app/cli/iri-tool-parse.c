@@ -374,6 +374,20 @@ apply_edits (IriReference  *reference,
             iri_reference_unref (edited);
             return NULL;
           }
+        /* RFC 3986 §3.2.3 allows any digits, but no TCP or UDP port is
+         * above 65535 (RFC 6335 §6): an edit that makes one is a
+         * mistake, which iri check would only warn about. */
+        if (edit->part == PART_PORT && edit->value != NULL && edit->value[0] != '\0' &&
+            iri_reference_get_port_number (edited) < 0)
+          {
+            g_autofree char *shown = iri_tool_escape_for_terminal (edit->value, -1);
+
+            g_set_error (error, IRI_ERROR, IRI_ERROR_BAD_PORT,
+                         /* Translators: %s is the value given to --set port= */
+                         _("“%s” is not a port number: ports go from 0 to 65535"), shown);
+            iri_reference_unref (edited);
+            return NULL;
+          }
       }
   }
   return edited;

@@ -1867,6 +1867,16 @@ test_parse (void)
   run_tool (&run, NULL, 0, "parse", "--set", "port=x", "http://a/", NULL);
   g_assert_cmpint (run.status, ==, 1);
   run_clear (&run);
+  /* Digits, but no port: refused, where check only warns. */
+  run_tool (&run, NULL, 0, "parse", "--set", "port=99999", "http://a/", NULL);
+  g_assert_cmpint (run.status, ==, 1);
+  g_assert_cmpstr (run.out, ==, "\n");
+  g_assert_nonnull (strstr (run.err, "not a port number"));
+  run_clear (&run);
+  run_tool (&run, NULL, 0, "parse", "--set", "port=65535", "http://a/", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_cmpstr (run.out, ==, "http://a:65535/\n");
+  run_clear (&run);
   run_tool (&run, NULL, 0, "parse", "--set", "port=80", "/relative", NULL);
   g_assert_cmpint (run.status, ==, 1);
   g_assert_nonnull (strstr (run.err, "needs a host"));
