@@ -93,6 +93,10 @@ struct _IriInspectorWindow
 
   /* The sidebar: the lines of a file, or links found in a text. */
   GPtrArray             *lines;       /* (element-type utf8) */
+  /* (element-type LineProblem): what is wrong with each line that was
+   * not UTF-8 (the library's invalid-utf8 finding) or is too long, NULL
+   * for the others; NULL when no line has a problem. */
+  GPtrArray             *line_problems;
   IriInspectorLazyList  *sidebar_model;
   GtkSingleSelection    *sidebar_selection;
   GCancellable          *cancellable;
@@ -501,31 +505,113 @@ highlight_cb (IriInspectorWindow *self,
 /* ------------------------------------------------------------------ */
 /* Loading                                                             */
 
+#define LINE_PROBLEM_KEY "iri-inspector-line-problem"
+
+/* What is wrong with a line of a file. */
+typedef struct {
+  char     *message;
+  gboolean  loadable;  /* FALSE: too long to be put in the field */
+} LineProblem;
+
+/* Also called on the NULL of a line without a problem (GPtrArray). */
+static void
+line_problem_free (LineProblem *problem)
+{
+  if (problem == NULL)
+    return;
+  g_free (problem->message);
+  g_free (problem);
+}
+
+static LineProblem *
+line_problem_new (char     *message,
+                  gboolean  loadable)
+{
+  LineProblem *problem = g_new (LineProblem, 1);
+
+  problem->message = message;
+  problem->loadable = loadable;
+  return problem;
+}
+
+typedef struct {
+  GPtrArray *lines;
+  GPtrArray *problems;  /* (nullable) */
+} SidebarLines;
+
+static void
+sidebar_lines_free (SidebarLines *data)
+{
+  g_ptr_array_unref (data->lines);
+  g_clear_pointer (&data->problems, g_ptr_array_unref);
+  g_free (data);
+}
+
+/* What is wrong with line @position, or NULL. */
+static const LineProblem *
+line_problem (GPtrArray *problems,
+              guint      position)
+{
+  return problems != NULL && position < problems->len ? g_ptr_array_index (problems, position) : NULL;
+}
+
 static GObject *
 make_line_row (gpointer data,
                guint    position)
 {
-  GPtrArray *lines = data;
+  SidebarLines *d = data;
+  GObject *row = G_OBJECT (gtk_string_object_new (g_ptr_array_index (d->lines, position)));
+  const LineProblem *problem = line_problem (d->problems, position);
 
-  return G_OBJECT (gtk_string_object_new (g_ptr_array_index (lines, position)));
+  if (problem != NULL)
+    g_object_set_data_full (row, LINE_PROBLEM_KEY, g_strdup (problem->message), g_free);
+  return row;
 }
 
-/* Shows @lines (taken) in the sidebar, titled @title. */
+/* Shows @lines (taken) in the sidebar, titled @title; @problems (taken,
+ * nullable) says what was wrong with the lines that were not UTF-8. */
 static void
 sidebar_show (IriInspectorWindow *self,
               GPtrArray          *lines,
+              GPtrArray          *problems,
               const char         *title,
               const char         *subtitle)
 {
+  SidebarLines *data = g_new0 (SidebarLines, 1);
+
   g_clear_pointer (&self->lines, g_ptr_array_unref);
+  g_clear_pointer (&self->line_problems, g_ptr_array_unref);
   self->lines = lines;
+  self->line_problems = problems;
+  data->lines = g_ptr_array_ref (lines);
+  data->problems = problems != NULL ? g_ptr_array_ref (problems) : NULL;
   iri_inspector_lazy_list_reset (self->sidebar_model, lines->len, make_line_row,
-                                 g_ptr_array_ref (lines), (GDestroyNotify) g_ptr_array_unref);
+                                 data, (GDestroyNotify) sidebar_lines_free);
   gtk_single_selection_set_selected (self->sidebar_selection, GTK_INVALID_LIST_POSITION);
   adw_window_title_set_title (self->sidebar_title, title);
   adw_window_title_set_subtitle (self->sidebar_title, subtitle);
   gtk_widget_set_visible (self->sidebar_button, TRUE);
   sidebar_set_shown (self, TRUE);
+}
+
+/* The longest IRI the window takes into the field.  Pango places
+ * glyphs in 32-bit units of 1/1024 px, so one line of text ends at
+ * about 2 million pixels; past it the text is drawn over itself (a
+ * 1.5 MB line from a file came out as black bars).  65 536 characters
+ * stay clear of that at up to 32 px a character: the renderings' large
+ * type, wide scripts, an interface scaled up. */
+#define MAX_IRI_CHARS 65536
+
+/* The message for a text of @n_chars characters, too long to show. */
+static char *
+too_long_message (gsize n_chars)
+{
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                       /* Translators: %lu is a number of characters, more than 65536 */
+                                       "The text is %lu character long, longer than the 65 536 an IRI can have here: it was not loaded",
+                                       "The text is %lu characters long, longer than the 65 536 an IRI can have here: it was not loaded",
+                                       n_chars),
+                          (gulong) n_chars);
 }
 
 static void
@@ -570,6 +656,17 @@ iri_inspector_window_load (IriInspectorWindow   *self,
       toast (self, _("The text is not UTF-8 and was not loaded"));
       return;
     }
+  {
+    glong n_chars = g_utf8_strlen (text, -1);
+
+    if (n_chars > MAX_IRI_CHARS)
+      {
+        g_autofree char *message = too_long_message (n_chars);
+
+        toast (self, message);
+        return;
+      }
+  }
 
   if (mode == IRI_INSPECTOR_LOAD_AS_GIVEN)
     {
@@ -639,7 +736,7 @@ iri_inspector_window_load (IriInspectorWindow   *self,
 
         g_ptr_array_add (lines, g_strdup (iri_link_get_iri (link)));
       }
-    sidebar_show (self, lines, _("Links Found"), subtitle);
+    sidebar_show (self, lines, NULL, _("Links Found"), subtitle);
     gtk_single_selection_set_selected (self->sidebar_selection, 0);
     toast (self, _("The text has several links: choose one in the list"));
   }
@@ -648,7 +745,7 @@ iri_inspector_window_load (IriInspectorWindow   *self,
 typedef struct {
   char      *name;
   GPtrArray *lines;
-  gboolean   not_utf8;
+  GPtrArray *problems;  /* (nullable) (element-type LineProblem) */
 } FileLines;
 
 static void
@@ -656,7 +753,34 @@ file_lines_free (FileLines *data)
 {
   g_free (data->name);
   g_clear_pointer (&data->lines, g_ptr_array_unref);
+  g_clear_pointer (&data->problems, g_ptr_array_unref);
   g_free (data);
+}
+
+/* What is wrong with a line that is not UTF-8, as iri check says it:
+ * the library's first invalid-utf8 or nul-character finding ("The
+ * input is not valid UTF-8: overlong encoding starting with 0xC0 at
+ * byte 9. It is shown as U+FFFD.").  The field can only hold the line
+ * with U+FFFD in place of the bytes, and an overlong "/" is what a
+ * path traversal hides behind: the reason must not be lost. */
+static char *
+describe_bad_line (const char *line,
+                   gsize       length)
+{
+  g_autoptr(IriReference) reference = iri_reference_parse_tolerant (line, length, IRI_PARSE_DEFAULT);
+  GListModel *diagnostics = iri_reference_get_diagnostics (reference);
+  guint n = diagnostics != NULL ? g_list_model_get_n_items (diagnostics) : 0;
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(IriDiagnostic) diagnostic = g_list_model_get_item (diagnostics, i);
+      const char *code = iri_diagnostic_get_code (diagnostic);
+
+      if (g_str_equal (code, "invalid-utf8") || g_str_equal (code, "nul-character"))
+        return g_strdup (iri_diagnostic_get_message (diagnostic));
+    }
+  /* Not reached: what GLib refuses, the library refuses too. */
+  return g_strdup (_("Some lines are not UTF-8: the bytes that are not are shown as �"));
 }
 
 /* In a worker thread: read the file and split it into lines, so that a
@@ -714,13 +838,42 @@ read_lines_thread (GTask        *task,
       /* Blank lines separate, they are not IRIs.  Lines that are not
        * text are listed with the bad bytes replaced (U+FFFD), so that
        * the list stays readable; a toast says so. */
-      if (!blank && !g_utf8_validate_len (p, line_length, NULL))
+      if (!blank)
         {
-          g_ptr_array_add (result->lines, g_utf8_make_valid (p, line_length));
-          result->not_utf8 = TRUE;
+          LineProblem *problem = NULL;
+          char *line;
+          glong n_chars;
+
+          if (!g_utf8_validate_len (p, line_length, NULL))
+            {
+              line = g_utf8_make_valid (p, line_length);
+              problem = line_problem_new (describe_bad_line (p, line_length), TRUE);
+            }
+          else
+            line = g_strndup (p, line_length);
+
+          /* Too long a line is listed by its start, and not loaded. */
+          n_chars = g_utf8_strlen (line, -1);
+          if (n_chars > MAX_IRI_CHARS)
+            {
+              char *start = g_strndup (line, g_utf8_offset_to_pointer (line, 200) - line);
+
+              g_free (line);
+              line = g_strconcat (start, "\342\200\246", NULL);
+              g_free (start);
+              g_clear_pointer (&problem, line_problem_free);
+              problem = line_problem_new (too_long_message (n_chars), FALSE);
+            }
+
+          if (problem != NULL && result->problems == NULL)
+            {
+              result->problems = g_ptr_array_new_with_free_func ((GDestroyNotify) line_problem_free);
+              g_ptr_array_set_size (result->problems, result->lines->len);
+            }
+          g_ptr_array_add (result->lines, line);
+          if (result->problems != NULL)
+            g_ptr_array_add (result->problems, problem);
         }
-      else if (!blank)
-        g_ptr_array_add (result->lines, g_strndup (p, line_length));
       if (g_task_return_error_if_cancelled (task))
         {
           file_lines_free (result);
@@ -740,6 +893,7 @@ read_lines_done_cb (GObject      *source,
   g_autoptr(GError) error = NULL;
   FileLines *lines = g_task_propagate_pointer (G_TASK (result), &error);
   g_autofree char *subtitle = NULL;
+  gboolean not_utf8;
 
   if (lines == NULL)
     {
@@ -759,9 +913,16 @@ read_lines_done_cb (GObject      *source,
 
   subtitle = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u IRI", "%u IRIs", lines->lines->len),
                               lines->lines->len);
-  sidebar_show (self, g_steal_pointer (&lines->lines), lines->name, subtitle);
+  not_utf8 = FALSE;
+  for (guint i = 0; lines->problems != NULL && i < lines->problems->len; i++)
+    {
+      const LineProblem *problem = g_ptr_array_index (lines->problems, i);
+
+      not_utf8 |= problem != NULL && problem->loadable;
+    }
+  sidebar_show (self, g_steal_pointer (&lines->lines), g_steal_pointer (&lines->problems), lines->name, subtitle);
   gtk_single_selection_set_selected (self->sidebar_selection, 0);
-  if (lines->not_utf8)
+  if (not_utf8)
     toast (self, _("Some lines are not UTF-8: the bytes that are not are shown as �"));
   file_lines_free (lines);
 }
@@ -791,7 +952,17 @@ sidebar_selected_cb (IriInspectorWindow *self)
   guint position = gtk_single_selection_get_selected (self->sidebar_selection);
 
   if (self->lines != NULL && position < self->lines->len)
-    set_text (self, g_ptr_array_index (self->lines, position));
+    {
+      const LineProblem *problem = line_problem (self->line_problems, position);
+
+      if (problem == NULL || problem->loadable)
+        set_text (self, g_ptr_array_index (self->lines, position));
+      /* The field shows U+FFFD, and its findings are about U+FFFD: say
+       * what the bytes of the file were; or why the line is not in the
+       * field. */
+      if (problem != NULL)
+        toast (self, problem->message);
+    }
 }
 
 static void
@@ -824,15 +995,24 @@ sidebar_bind_cb (GtkSignalListItemFactory *factory,
   GtkWidget *icon = gtk_widget_get_last_child (box);
   IriSeverity severity;
 
+  const char *problem = g_object_get_data (G_OBJECT (line), LINE_PROBLEM_KEY);
+
   iri_gtk_view_set_text (IRI_GTK_VIEW (view), gtk_string_object_get_string (line));
   severity = iri_gtk_view_get_highest_severity (IRI_GTK_VIEW (view));
+  /* Bytes that are not UTF-8 are an error whatever U+FFFD gives. */
+  if (problem != NULL)
+    severity = IRI_SEVERITY_ERROR;
   gtk_image_set_from_icon_name (GTK_IMAGE (icon), severity >= IRI_SEVERITY_WARNING
                                                     ? iri_inspector_severity_icon (severity) : NULL);
   gtk_widget_remove_css_class (icon, "error");
   gtk_widget_remove_css_class (icon, "warning");
   if (severity >= IRI_SEVERITY_WARNING)
     gtk_widget_add_css_class (icon, severity == IRI_SEVERITY_ERROR ? "error" : "warning");
-  gtk_widget_set_tooltip_text (icon, iri_inspector_severity_name (severity));
+  gtk_widget_set_tooltip_text (icon, problem != NULL ? problem : iri_inspector_severity_name (severity));
+  if (problem != NULL)
+    gtk_accessible_update_property (GTK_ACCESSIBLE (box), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, problem, -1);
+  else
+    gtk_accessible_reset_property (GTK_ACCESSIBLE (box), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1418,6 +1598,7 @@ iri_inspector_window_dispose (GObject *object)
   g_clear_object (&self->analyzer);
   g_clear_object (&self->policy);
   g_clear_pointer (&self->lines, g_ptr_array_unref);
+  g_clear_pointer (&self->line_problems, g_ptr_array_unref);
   g_clear_object (&self->sidebar_selection);
   g_clear_object (&self->sidebar_model);
   g_clear_pointer (&self->file_hosts, g_strfreev);

@@ -150,6 +150,73 @@ test_open (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean
+has_tooltip_with (GtkWidget     *widget,
+                  gconstpointer  data)
+{
+  const char *tooltip = gtk_widget_get_tooltip_text (widget);
+
+  return GTK_IS_IMAGE (widget) && tooltip != NULL && strstr (tooltip, data) != NULL;
+}
+
+/* A file's line that is not UTF-8 is listed and loaded with U+FFFD in
+ * place of its bytes, and its row says what the bytes were, as iri
+ * check does (an overlong "/" hides a path traversal); a line too long
+ * to be drawn (Pango's coordinates end at about 2 million pixels) is
+ * listed by its start and never put in the field, nor is such a text
+ * from outside. */
+static void
+test_open_bad_lines (void)
+{
+  IriInspectorWindow *window = app_test_window_new ("");
+  GtkWidget *entry = entry_of (window);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GString) contents = g_string_new ("http://a/\xC0\xAF\nhttp://x/");
+  g_autoptr(GString) huge = g_string_new ("http://x/");
+  int fd;
+
+  for (guint i = 0; i < 70000; i++)
+    g_string_append_c (contents, 'a');
+  g_string_append (contents, "\nhttp://ok.example/\n");
+  for (guint i = 0; i < 70000; i++)
+    g_string_append_c (huge, 'b');
+
+  type_text (window, TYPED);
+  fd = g_file_open_tmp ("iri-test-load-XXXXXX.txt", &path, &error);
+  g_assert_no_error (error);
+  close (fd);
+  g_file_set_contents (path, contents->str, contents->len, &error);
+  g_assert_no_error (error);
+  file = g_file_new_for_path (path);
+  iri_inspector_window_open_file (window, file);
+  wait_for_change (window, TYPED);
+  app_test_wait (50);
+
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, "http://a/\357\277\275\357\277\275");
+  g_assert_nonnull (widget_test_find_if (GTK_WIDGET (window), TRUE, has_tooltip_with,
+                                         "overlong encoding starting with 0xC0 at byte 9"));
+  g_assert_nonnull (widget_test_find_if (GTK_WIDGET (window), TRUE, has_tooltip_with,
+                                         "70009 characters long"));
+
+  /* The long line is not loaded: the field keeps the line before. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next-iri", NULL));
+  app_test_wait (50);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, "http://a/\357\277\275\357\277\275");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next-iri", NULL));
+  app_test_wait (50);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, "http://ok.example/");
+
+  iri_inspector_window_load (window, huge->str, IRI_INSPECTOR_LOAD_FROM_OUTSIDE);
+  iri_inspector_window_load (window, huge->str, IRI_INSPECTOR_LOAD_AS_GIVEN);
+  app_test_wait (50);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, "http://ok.example/");
+
+  g_unlink (path);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static void
 test_paste_uri (void)
 {
@@ -275,6 +342,7 @@ main (int   argc,
 
   g_test_add_func ("/app/load/inspect-undo", test_inspect);
   g_test_add_func ("/app/load/open-undo", test_open);
+  g_test_add_func ("/app/load/open-bad-lines", test_open_bad_lines);
   g_test_add_func ("/app/load/paste-uri-undo", test_paste_uri);
   g_test_add_func ("/app/load/drop-undo", test_drop);
   g_test_add_func ("/app/load/renderings-follow-keystroke", test_renderings_follow);
