@@ -407,6 +407,41 @@ visual_text (const char *text)
   return g_strdup (iri_bidi_layout_get_visual_text (layout));
 }
 
+/* A message of the library, for a line of the screen: in visual order.
+ * Messages quote pieces of the display already in visual order between
+ * LEFT-TO-RIGHT OVERRIDE and POP DIRECTIONAL FORMATTING, and the
+ * library has escaped every formatting character inside its quotes;
+ * escaping the two marks as visual_text() does would let the bidi
+ * algorithm reorder such a piece a second time, so that "the display
+ * shows …" showed the stored order.  So the message is laid out with
+ * its marks (and the isolates that iri_diagnostic_dup_display_message()
+ * puts around logical quotes) acting, and they are dropped afterwards. */
+static char *
+visual_message (IriDiagnostic *d,
+                gboolean       with_code)
+{
+  g_autofree char *display = iri_diagnostic_dup_display_message (d);
+  /* Translators: a diagnostic in iri edit: the code, then the message */
+  g_autofree char *line = with_code ? g_strdup_printf (_("%s: %s"), iri_diagnostic_get_code (d), display)
+                                    : g_strdup (display);
+  g_autoptr(IriBidiLayout) layout = iri_bidi_layout_new (line, -1, IRI_DISPLAY_EMBED);
+  GString *out = g_string_new (NULL);
+
+  for (const char *p = iri_bidi_layout_get_visual_text (layout); *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (c != 0x202D && c != 0x202C && c != 0x2066 && c != 0x2069)
+        g_string_append_len (out, p, g_utf8_next_char (p) - p);
+    }
+  {
+    g_autofree char *visual = g_string_free (out, FALSE);
+
+    /* Anything else invisible is shown as an escape. */
+    return iri_tool_message_as_text (visual);
+  }
+}
+
 static guint
 text_width (const char *text)
 {
@@ -1068,7 +1103,6 @@ append_diagnostic (Editor        *e,
 {
   IriSeverity severity = iri_diagnostic_get_severity (d);
   const char *word = severity_label (severity);
-  g_autofree char *logical = NULL;
   g_autofree char *shown = NULL;
   guint used;
   /* The severity words padded to one width, so the codes line up. */
@@ -1084,9 +1118,7 @@ append_diagnostic (Editor        *e,
   for (; used < word_width && used < max; used++)
     g_string_append_c (out, ' ');
 
-  /* Translators: a diagnostic in iri edit: the code, then the message */
-  logical = g_strdup_printf (_("%s: %s"), iri_diagnostic_get_code (d), iri_diagnostic_get_message (d));
-  shown = visual_text (logical);
+  shown = visual_message (d, TRUE);
   if (used + 1 < max)
     {
       g_string_append_c (out, ' ');
@@ -1518,7 +1550,7 @@ run_batch (char           **args,
           /* Messages are logical text; a terminal in explicit mode needs
            * them in visual order. */
           if (is_tty)
-            message = visual_text (iri_diagnostic_get_message (d));
+            message = visual_message (d, FALSE);
           else
             message = iri_tool_message_as_text (iri_diagnostic_get_message (d));
           g_print ("%s: %s [%s]\n", severity_label (iri_diagnostic_get_severity (d)),

@@ -995,6 +995,21 @@ test_render_terminal (void)
       run_clear (&run);
     }
 
+  /* On a terminal, iri edit shows messages in visual order: the piece
+   * of the display a message quotes is shown as the display shows it
+   * (not reordered a second time, and without its override marks
+   * escaped), the host it names as well. */
+  g_free (command);
+  command = g_strdup_printf ("env TERM=xterm %s edit 'http://\327\251\327\234\327\225\327\235.exampl\342\200\256a/' </dev/null",
+                             tool_path ());
+  run_tool_argv (&run, (const char *[]) { script, "-qec", command, "/dev/null", NULL });
+  g_assert_cmpint (run.status, ==, 1);
+  g_assert_nonnull (strstr (run.out, "The display shows \342\200\234\327\235\327\225\327\234\327\251.exampl\\u{202E}\342\200\235"));
+  g_assert_nonnull (strstr (run.out, "the host is \342\200\234\327\235\327\225\327\234\327\251.exampl\\u{202E}a\342\200\235"));
+  g_assert_null (strstr (run.out, "\\u{202D}"));
+  g_assert_null (strstr (run.out, "\\u{202C}"));
+  run_clear (&run);
+
   /* iri edit on a dumb terminal reads lines instead of redrawing one. */
   g_free (command);
   command = g_strdup_printf ("env TERM=dumb %s edit 'http://exa mple/'", tool_path ());
