@@ -99,6 +99,10 @@ struct _IriGtkEntry
 
   guint      show_preview : 1;
   guint      preview_id;      /* the preview, once a typing burst pauses */
+  /* The width of a character of the preview's monospace font, and the
+   * serial of the Pango context it was read from. */
+  int        preview_char_width;
+  guint      preview_metrics_serial;
 };
 
 enum {
@@ -148,24 +152,64 @@ iri_gtk_entry_editable_init (GtkEditableInterface *iface)
 /* GtkLabel lays its whole text out, shaping all of it, to measure it
  * and again to ellipsize it, each time the text changes: for the URI of
  * a long IRI (longer still, every non-ASCII byte percent-encoded) that
- * was most of a keystroke (issue 14).  No screen shows more than a few
- * hundred characters of one line, so a longer URI is given to the label
- * as its start and its end around an ellipsis, which is also what the
- * label shows, ellipsized in the middle.  The copy button copies the
- * whole URI. */
+ * was most of a keystroke (issue 14).  The label never shows more of
+ * one line than fits across the monitor (preview_max_chars()), so a
+ * longer URI is given to it as its start and its end around an
+ * ellipsis, which is also what the label shows, ellipsized in the
+ * middle.  The copy button copies the whole URI. */
 #define PREVIEW_MAX_CHARS 1000
+
+/* How many characters of a URI the preview label can show at most: as
+ * many as fit across the monitor in its monospace font (a URI is
+ * ASCII), since the label is never wider; a few more, so that the cut
+ * is never what the label shows.  A 200-character Hebrew IRI maps to
+ * some 500 characters of URI, which the label would shape whole at
+ * every keystroke to show the 150 or 200 a window has room for. */
+static glong
+preview_max_chars (IriGtkEntry *self)
+{
+  GtkNative *native = gtk_widget_get_native (GTK_WIDGET (self));
+  GdkSurface *surface = native != NULL ? gtk_native_get_surface (native) : NULL;
+  GdkMonitor *monitor = surface != NULL ? gdk_display_get_monitor_at_surface (gdk_surface_get_display (surface), surface)
+                                        : NULL;
+  PangoContext *context;
+  GdkRectangle geometry;
+  guint serial;
+
+  if (monitor == NULL)
+    return PREVIEW_MAX_CHARS;
+  gdk_monitor_get_geometry (monitor, &geometry);
+
+  /* The context carries the label's font from CSS; its serial changes
+   * with the font, the scale and the resolution. */
+  context = gtk_widget_get_pango_context (self->preview_label);
+  serial = pango_context_get_serial (context);
+  if (self->preview_char_width <= 0 || serial != self->preview_metrics_serial)
+    {
+      PangoFontMetrics *metrics = pango_context_get_metrics (context, NULL, NULL);
+
+      self->preview_char_width = MIN (pango_font_metrics_get_approximate_char_width (metrics),
+                                      pango_font_metrics_get_approximate_digit_width (metrics));
+      self->preview_metrics_serial = serial;
+      pango_font_metrics_unref (metrics);
+    }
+  if (self->preview_char_width <= 0)
+    return PREVIEW_MAX_CHARS;
+  return CLAMP ((gint64) geometry.width * PANGO_SCALE / self->preview_char_width + 8, 40, PREVIEW_MAX_CHARS);
+}
 
 static void
 set_preview_uri (IriGtkEntry *self,
                  const char  *uri)
 {
   glong n_chars = g_utf8_strlen (uri, -1);
+  glong max_chars = n_chars > 40 ? preview_max_chars (self) : PREVIEW_MAX_CHARS;
   g_autofree char *shown = NULL;
 
-  if (n_chars > PREVIEW_MAX_CHARS)
+  if (n_chars > max_chars)
     {
-      const char *head_end = g_utf8_offset_to_pointer (uri, PREVIEW_MAX_CHARS / 2);
-      const char *tail = g_utf8_offset_to_pointer (uri, n_chars - PREVIEW_MAX_CHARS / 2);
+      const char *head_end = g_utf8_offset_to_pointer (uri, max_chars / 2);
+      const char *tail = g_utf8_offset_to_pointer (uri, n_chars - max_chars / 2);
 
       shown = g_strdup_printf ("%.*s\342\200\246%s", (int) (head_end - uri), uri, tail);
     }
