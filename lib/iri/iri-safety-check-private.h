@@ -25,12 +25,15 @@ typedef struct {
   gsize         length;
   gboolean      decoded;   /* @text is the decoded form of an A-label or of percent-encoding, so
                             * a character cannot be pointed at: spans are the whole unit */
+  const char   *nfc;       /* (nullable) @text in NFC, when the caller has it already */
 } UnitText;
 
 /* One host label, kept for the checks of the whole host. */
 typedef struct {
   IriSpan    span;
   char      *text;          /* lower-case, decoded */
+  char      *written_nfc;   /* (nullable) the label as written, in NFC: a label that is not
+                             * ASCII and not decoded */
   gboolean   ascii;
   gboolean   decoded;
   char      *reading;       /* how it reads as ASCII (whole-script check), or NULL */
@@ -127,14 +130,15 @@ void      iri_safety_check_mixed_numbers      (Check          *check,
                                                gsize           end);
 void      iri_safety_check_nfc                (Check          *check,
                                                const UnitText *u);
+char     *iri_safety_normalize_nfc            (const char     *text,
+                                               gsize           length);
 void      iri_safety_check_digit_letter       (Check          *check,
                                                IriComponent    kind,
                                                const IriSpan  *unit_span);
 
 /* iri-safety-whole-script.c: whole-script confusables */
 
-char     *iri_safety_label_reading            (Check          *check,
-                                               HostLabel      *label);
+char     *iri_safety_label_reading            (HostLabel      *label);
 char     *iri_safety_join_texts               (GPtrArray      *labels);
 void      iri_safety_check_whole_script       (Check          *check);
 gboolean  iri_safety_is_native_tld            (GUnicodeScript  script,

@@ -307,25 +307,53 @@ iri_safety_check_mixed_numbers (Check          *check,
                   g_strdup (_("Write a number with the digits of one numbering system.")));
 }
 
-/* Whether [start, start + length) of a UTF-8 text might not be NFC, by
- * looking at each character: it is NFC if every character has
- * combining class 0, is not a mark or a conjoining jamo (which could
- * compose with what precedes) and is stable under NFC.  Most text of
- * most scripts passes without normalizing anything. */
+/* Whether NFC leaves @c as it is wherever it stands in a text whose
+ * every character is like it: it has combining class 0, is not a mark
+ * or a conjoining jamo (which could compose with what precedes) and is
+ * stable under NFC. */
+static inline gboolean
+is_nfc_inert (gunichar c)
+{
+  if (c < 0x300)
+    return TRUE;
+  return g_unichar_combining_class (c) == 0 && !iri_safety_is_mark_type (g_unichar_type (c)) &&
+         !(c >= 0x1100 && c <= 0x11FF) && !(c >= 0xD7B0 && c <= 0xD7FF) && iri_safety_is_nfc_stable (c);
+}
+
+/* Whether the current unit might not be NFC, by looking at each
+ * character (is_nfc_inert()).  Most text of most scripts passes without
+ * normalizing anything. */
 static gboolean
 maybe_not_nfc (Check *check)
 {
   for (guint i = 0; i < check->chars->len; i++)
     {
-      gunichar c = CHAR_AT (check, i);
-
-      if (c < 0x300)
-        continue;
-      if (g_unichar_combining_class (c) != 0 || iri_safety_is_mark_type (g_unichar_type (c)) ||
-          (c >= 0x1100 && c <= 0x11FF) || (c >= 0xD7B0 && c <= 0xD7FF) || !iri_safety_is_nfc_stable (c))
+      if (!is_nfc_inert (CHAR_AT (check, i)))
         return TRUE;
     }
   return FALSE;
+}
+
+/* g_utf8_normalize (@text, @length, G_NORMALIZE_NFC), without its cost
+ * when every character is inert (is_nfc_inert()), as in most labels:
+ * NFC is then the text itself.  Like g_utf8_normalize(), it stops at a
+ * NUL byte, and it leaves text that is not UTF-8 to it. */
+char *
+iri_safety_normalize_nfc (const char *text,
+                          gsize       length)
+{
+  const char *p = text;
+  const char *end = text + length;
+
+  while (p < end && *p != '\0')
+    {
+      gunichar c = g_utf8_get_char_validated (p, end - p);
+
+      if (c >= 0x110000 || !is_nfc_inert (c))
+        return g_utf8_normalize (text, length, G_NORMALIZE_NFC);
+      p = g_utf8_next_char (p);
+    }
+  return g_strndup (text, length);
 }
 
 static void
@@ -360,7 +388,8 @@ void
 iri_safety_check_nfc (Check          *check,
                       const UnitText *u)
 {
-  g_autofree char *nfc = NULL;
+  g_autofree char *own_nfc = NULL;
+  const char *nfc;
   gsize prefix = 0, suffix = 0, nfc_len;
   gsize first, last;
   IriSpan span;
@@ -375,7 +404,11 @@ iri_safety_check_nfc (Check          *check,
   if (!maybe_not_nfc (check))
     return;
 
-  nfc = g_utf8_normalize (u->text, u->length, G_NORMALIZE_NFC);
+  /* A host label comes with its NFC form, which its other checks
+   * needed too. */
+  nfc = u->nfc;
+  if (nfc == NULL)
+    nfc = own_nfc = g_utf8_normalize (u->text, u->length, G_NORMALIZE_NFC);
   if (nfc == NULL)
     return;
   nfc_len = strlen (nfc);

@@ -101,11 +101,9 @@ char_reading (gunichar        c,
  * so its reading is the reverse of its logical order (runs of digits
  * keep theirs: UAX #9 rules W2 and L2). */
 char *
-iri_safety_label_reading (Check          *check,
-                          HostLabel      *label)
+iri_safety_label_reading (HostLabel *label)
 {
   g_autoptr(GPtrArray) units = g_ptr_array_new_with_free_func (g_free);
-  g_autofree char *written = NULL;
   const char *text = label->text;
   GUnicodeScript script = G_UNICODE_SCRIPT_COMMON;
   gboolean rtl = FALSE;
@@ -114,14 +112,8 @@ iri_safety_label_reading (Check          *check,
   /* A label written in the IRI is read as written, capitals and all
    * ("ΑΒΕ" reads "abe", although "αβε" does not); a decoded A-label or
    * percent-encoding has only what IDNA gives. */
-  if (!label->decoded)
-    {
-      written = g_utf8_normalize (check->text + label->span.byte_start,
-                                  label->span.byte_end - label->span.byte_start,
-                                  G_NORMALIZE_NFC);
-      if (written != NULL)
-        text = written;
-    }
+  if (!label->decoded && label->written_nfc != NULL)
+    text = label->written_nfc;
 
   for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
     {

@@ -195,6 +195,7 @@ host_label_free (gpointer data)
   HostLabel *label = data;
 
   g_free (label->text);
+  g_free (label->written_nfc);
   g_free (label->reading);
   g_free (label);
 }
@@ -395,7 +396,7 @@ check_host (Check *check)
       HostLabel *label = g_ptr_array_index (check->labels, i);
 
       if (!label->ascii && label->reading == NULL)
-        label->reading = iri_safety_label_reading (check, label);
+        label->reading = iri_safety_label_reading (label);
     }
 
   iri_safety_check_whole_script (check);
@@ -512,7 +513,8 @@ check_label_unit (Check         *check,
   gsize length = unit->span.byte_end - unit->span.byte_start;
   HostLabel *label = g_new0 (HostLabel, 1);
   g_autofree char *decoded = decode_label (text, length);
-  UnitText u = { unit->kind, unit->span, text, length, FALSE };
+  g_autofree char *nfc = NULL;
+  UnitText u = { unit->kind, unit->span, text, length, FALSE, NULL };
 
   label->span = unit->span;
   if (decoded != NULL)
@@ -527,9 +529,14 @@ check_label_unit (Check         *check,
     label->text = g_ascii_strdown (u.text, u.length);
   else
     {
-      g_autofree char *nfc = g_utf8_normalize (u.text, u.length, G_NORMALIZE_NFC);
-
+      /* Normalized once: the lower-case text, the NFC check and the
+       * whole-script reading of a label as written all start from its
+       * NFC form. */
+      nfc = iri_safety_normalize_nfc (u.text, u.length);
       label->text = g_utf8_strdown (nfc != NULL ? nfc : u.text, -1);
+      u.nfc = nfc;
+      if (!label->decoded)
+        label->written_nfc = g_steal_pointer (&nfc);
     }
   g_ptr_array_add (check->labels, label);
 
@@ -570,7 +577,7 @@ check_slow (Check    *check,
 
       if (!only_host && !is_ascii_text (text, length))
         {
-          UnitText u = { unit->kind, unit->span, text, length, FALSE };
+          UnitText u = { unit->kind, unit->span, text, length, FALSE, NULL };
 
           check_unit_text (check, &u);
         }
