@@ -21,17 +21,25 @@
 
 static const char upper_hex[] = "0123456789ABCDEF";
 
-/* §3.3 "Percent encode": upper-case hex, as the section says SHOULD. */
+/* §3.3 "Percent encode": upper-case hex, as the section says SHOULD.
+ * The string grows once for all the triplets, and they are written in
+ * place: a text outside ASCII is mostly such octets, and appending them
+ * three characters at a time was a good part of the mapping's cost. */
 static void
 append_percent_upper (GString      *out,
                       const guchar *bytes,
                       gsize         n)
 {
+  gsize at = out->len;
+  char *p;
+
+  g_string_set_size (out, at + 3 * n);
+  p = out->str + at;
   for (gsize i = 0; i < n; i++)
     {
-      g_string_append_c (out, '%');
-      g_string_append_c (out, upper_hex[bytes[i] >> 4]);
-      g_string_append_c (out, upper_hex[bytes[i] & 0x0F]);
+      *p++ = '%';
+      *p++ = upper_hex[bytes[i] >> 4];
+      *p++ = upper_hex[bytes[i] & 0x0F];
     }
 }
 
@@ -50,25 +58,36 @@ is_pct_triplet (const char *text,
  * character's UTF-8 is at or above 0x80.  "%", "#", "[", "]" and every
  * other character allowed somewhere in a URI are copied as they are,
  * which is what makes the mapping the identity on URIs and idempotent. */
+static inline gboolean
+is_uri_octet (guchar b)
+{
+  return b < 0x80 && iri_ascii_is (b, IRI_ASCII_URI);
+}
+
+/* The octets to encode come in runs (the UTF-8 of a word), and each run
+ * is encoded in one go. */
 static void
 append_uri_encoded (GString    *out,
                     const char *text,
                     gsize       length)
 {
-  gsize done = 0;
+  gsize i = 0;
 
-  for (gsize i = 0; i < length; i++)
+  while (i < length)
     {
-      guchar b = text[i];
+      gsize start = i;
 
-      if (b < 0x80 && iri_ascii_is (b, IRI_ASCII_URI))
-        continue;
+      while (i < length && is_uri_octet (text[i]))
+        i++;
+      if (i > start)
+        g_string_append_len (out, text + start, i - start);
 
-      g_string_append_len (out, text + done, i - done);
-      append_percent_upper (out, &b, 1);
-      done = i + 1;
+      start = i;
+      while (i < length && !is_uri_octet (text[i]))
+        i++;
+      if (i > start)
+        append_percent_upper (out, (const guchar *) text + start, i - start);
     }
-  g_string_append_len (out, text + done, length - done);
 }
 
 /* §3.4.2 only concerns hosts that have characters outside ASCII, written
