@@ -418,24 +418,46 @@ build_runs (IriBidiLayout *self)
     }
 }
 
+/* The number of bytes g_unichar_to_utf8() writes for @c. */
+static inline gsize
+utf8_length (gunichar c)
+{
+  if (c < 0x80)
+    return 1;
+  if (c < 0x800)
+    return 2;
+  if (c < 0x10000)
+    return 3;
+  return g_unichar_to_utf8 (c, NULL);
+}
+
+/* The offsets are the running sum of the characters' lengths, so the
+ * text is sized exactly from them and encoded in place: appending to a
+ * GString one character at a time cost several times as much. */
 static void
 utf8_offsets (const gunichar *chars,
               gsize           n,
               char          **out_text,
               gsize         **out_offsets)
 {
-  GString *out = g_string_sized_new (n * 2 + 1);
   gsize *offsets = g_new (gsize, n + 1);
+  gsize length = 0;
+  char *text;
 
   for (gsize i = 0; i < n; i++)
     {
-      offsets[i] = out->len;
-      g_string_append_unichar (out, chars[i]);
+      offsets[i] = length;
+      length += utf8_length (chars[i]);
     }
-  offsets[n] = out->len;
+  offsets[n] = length;
+
+  text = g_malloc (length + 1);
+  for (gsize i = 0; i < n; i++)
+    g_unichar_to_utf8 (chars[i], text + offsets[i]);
+  text[length] = '\0';
 
   *out_offsets = offsets;
-  *out_text = g_string_free (out, FALSE);
+  *out_text = text;
 }
 
 static IriBidiLayout *
