@@ -78,11 +78,22 @@ quote_visual_logical (Check *check,
 
   for (gsize v = start; v < end; v++)
     shown[iri_bidi_layout_visual_to_logical (check->layout, v)] = TRUE;
-  for (gsize i = 0; i < check->n_chars; i++)
+  /* Consecutive characters are consecutive bytes of the text: each run
+   * of shown characters is appended in one piece. */
+  for (gsize i = 0; i < check->n_chars;)
     {
-      if (shown[i])
-        g_string_append_len (piece, check->text + check->char_bytes[i],
-                             check->char_bytes[i + 1] - check->char_bytes[i]);
+      gsize run;
+
+      if (!shown[i])
+        {
+          i++;
+          continue;
+        }
+      for (run = i + 1; run < check->n_chars && shown[run]; run++)
+        ;
+      g_string_append_len (piece, check->text + check->char_bytes[i],
+                           check->char_bytes[run] - check->char_bytes[i]);
+      i = run;
     }
   notated = iri_notation_from_rtl (piece->str, -1, check->notation);
   return iri_quote (notated);
