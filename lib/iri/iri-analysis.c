@@ -10,6 +10,7 @@
 
 #include "iri-analysis.h"
 #include "iri-bidi-checks-private.h"
+#include "iri-bidi-private.h"
 #include "iri-safety-private.h"
 #include "iri-unit-private.h"
 #include "iri-reference-private.h"
@@ -879,8 +880,7 @@ analyze (IriAnalyzer *analyzer,
     {
       g_autoptr(IriBidiLayout) embed = NULL;
 
-      embed = iri_bidi_layout_new (iri_reference_get_text (self->reference),
-                                   iri_reference_get_length (self->reference), IRI_DISPLAY_EMBED);
+      embed = iri_bidi_layout_new_for_reference (self->reference, IRI_DISPLAY_EMBED);
       /* A trivial layout has no right-to-left letter and no Arabic digit
        * (either would raise a level), and every bidi finding needs one:
        * skip the checks for Cyrillic, Greek, Han… */
@@ -889,9 +889,7 @@ analyze (IriAnalyzer *analyzer,
       if (analyzer->display_mode == IRI_DISPLAY_EMBED)
         self->layout = g_steal_pointer (&embed);
       else
-        self->layout = iri_bidi_layout_new (iri_reference_get_text (self->reference),
-                                            iri_reference_get_length (self->reference),
-                                            analyzer->display_mode);
+        self->layout = iri_bidi_layout_new_for_reference (self->reference, analyzer->display_mode);
       self->layout_init = 1;
     }
 
@@ -1314,9 +1312,7 @@ iri_analysis_get_layout (IriAnalysis *self)
 
   if (g_once_init_enter (&self->layout_init))
     {
-      self->layout = iri_bidi_layout_new (iri_reference_get_text (self->reference),
-                                          iri_reference_get_length (self->reference),
-                                          self->display_mode);
+      self->layout = iri_bidi_layout_new_for_reference (self->reference, self->display_mode);
       g_once_init_leave (&self->layout_init, 1);
     }
   return self->layout;

@@ -6,8 +6,16 @@
 #pragma once
 
 #include "iri-bidi.h"
+#include "iri-reference.h"
 
 G_BEGIN_DECLS
+
+/* iri_bidi_layout_new() for the text of a reference, which is valid
+ * UTF-8 (a tolerant parse replaces what is not) and whose characters it
+ * has counted: the analysis lays out every text that is not ASCII, and
+ * validating and counting it again cost a tenth of the layout. */
+IriBidiLayout *iri_bidi_layout_new_for_reference (IriReference   *reference,
+                                                  IriDisplayMode  mode);
 
 /* The logical index of the character at each visual position, or NULL
  * when the layout is trivial (the identity). */

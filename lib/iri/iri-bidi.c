@@ -463,6 +463,7 @@ utf8_offsets (const gunichar *chars,
 static IriBidiLayout *
 layout_new (const char         *text,
             gsize               length,
+            gssize              n_chars,
             IriDisplayMode      mode,
             IriBidiLayoutFlags  flags)
 {
@@ -505,7 +506,7 @@ layout_new (const char         *text,
       return self;
     }
 
-  n = g_utf8_strlen (self->text, length);
+  n = n_chars >= 0 ? (gsize) n_chars : (gsize) g_utf8_strlen (self->text, length);
   self->n_chars = n;
   chars = g_new (gunichar, MAX (n, 1));
   if (!self->ascii)
@@ -656,7 +657,15 @@ iri_bidi_layout_new_full (const char         *text,
     length = strlen (text);
   g_return_val_if_fail (g_utf8_validate_len (text != NULL ? text : "", length, NULL), NULL);
 
-  return layout_new (text != NULL ? text : "", length, mode, flags);
+  return layout_new (text != NULL ? text : "", length, -1, mode, flags);
+}
+
+IriBidiLayout *
+iri_bidi_layout_new_for_reference (IriReference   *reference,
+                                   IriDisplayMode  mode)
+{
+  return layout_new (iri_reference_get_text (reference), iri_reference_get_length (reference),
+                     iri_reference_get_n_chars (reference), mode, IRI_BIDI_LAYOUT_DEFAULT);
 }
 
 /**
