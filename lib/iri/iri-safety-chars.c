@@ -573,6 +573,17 @@ is_nfc_stable_uncached (gunichar c)
   return b != 0 && g_unichar_compose (a, b, &composed) && composed == c;
 }
 
+/* Whether NFC leaves @c as it is wherever it stands in a text whose
+ * every character is like it: it has combining class 0, is not a mark
+ * or a conjoining jamo (which could compose with what precedes) and is
+ * stable under NFC. */
+static gboolean
+is_nfc_inert_uncached (gunichar c)
+{
+  return g_unichar_combining_class (c) == 0 && !iri_safety_is_mark_type (g_unichar_type (c)) &&
+         !(c >= 0x1100 && c <= 0x11FF) && !(c >= 0xD7B0 && c <= 0xD7FF) && is_nfc_stable_uncached (c);
+}
+
 G_STATIC_ASSERT (N_DELIMITERS < FACT_DELIMITER);
 
 static guint8 char_facts[0x10000];
@@ -590,6 +601,8 @@ iri_safety_get_char_facts (gunichar c)
       gunichar a, b;
 
       facts = FACT_KNOWN | (is_nfc_stable_uncached (c) ? FACT_NFC_STABLE : 0) | (guint8) (d + 1);
+      if (is_nfc_inert_uncached (c))
+        facts |= FACT_NFC_INERT;
       if (g_unichar_combining_class (c) == 0 && !g_unichar_decompose (c, &a, &b))
         facts |= FACT_NFD_STABLE;
       __atomic_store_n (&char_facts[c], facts, __ATOMIC_RELAXED);
@@ -603,6 +616,20 @@ iri_safety_is_nfc_stable (gunichar c)
   if (c > 0xFFFF)
     return is_nfc_stable_uncached (c);
   return (iri_safety_get_char_facts (c) & FACT_NFC_STABLE) != 0;
+}
+
+/* Whether a text made of characters like @c is its own NFC
+ * (is_nfc_inert_uncached()); every text of most scripts is.  Asked of
+ * every character of every unit that is not ASCII, so it is one of the
+ * facts. */
+gboolean
+iri_safety_is_nfc_inert (gunichar c)
+{
+  if (c < 0x300)
+    return TRUE;
+  if (c > 0xFFFF)
+    return is_nfc_inert_uncached (c);
+  return (iri_safety_get_char_facts (c) & FACT_NFC_INERT) != 0;
 }
 
 /* lookalike_delimiter_uncached(), answered from the facts for the

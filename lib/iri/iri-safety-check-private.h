@@ -99,10 +99,12 @@ void      iri_safety_char_span                (Check          *check,
 #define FACT_KNOWN       0x80
 #define FACT_NFC_STABLE  0x40
 #define FACT_NFD_STABLE  0x20   /* no canonical decomposition, class 0 */
-#define FACT_DELIMITER   0x1F   /* the lookalike delimiter + 1, or 0 */
+#define FACT_NFC_INERT   0x10   /* see iri_safety_is_nfc_inert() */
+#define FACT_DELIMITER   0x0F   /* the lookalike delimiter + 1, or 0 */
 
 guint8    iri_safety_get_char_facts           (gunichar        c);
 gboolean  iri_safety_is_nfc_stable            (gunichar        c);
+gboolean  iri_safety_is_nfc_inert             (gunichar        c);
 void      iri_safety_check_chars              (Check          *check,
                                                const UnitText *u);
 

@@ -307,37 +307,24 @@ iri_safety_check_mixed_numbers (Check          *check,
                   g_strdup (_("Write a number with the digits of one numbering system.")));
 }
 
-/* Whether NFC leaves @c as it is wherever it stands in a text whose
- * every character is like it: it has combining class 0, is not a mark
- * or a conjoining jamo (which could compose with what precedes) and is
- * stable under NFC. */
-static inline gboolean
-is_nfc_inert (gunichar c)
-{
-  if (c < 0x300)
-    return TRUE;
-  return g_unichar_combining_class (c) == 0 && !iri_safety_is_mark_type (g_unichar_type (c)) &&
-         !(c >= 0x1100 && c <= 0x11FF) && !(c >= 0xD7B0 && c <= 0xD7FF) && iri_safety_is_nfc_stable (c);
-}
-
 /* Whether the current unit might not be NFC, by looking at each
- * character (is_nfc_inert()).  Most text of most scripts passes without
- * normalizing anything. */
+ * character (iri_safety_is_nfc_inert()).  Most text of most scripts
+ * passes without normalizing anything. */
 static gboolean
 maybe_not_nfc (Check *check)
 {
   for (guint i = 0; i < check->chars->len; i++)
     {
-      if (!is_nfc_inert (CHAR_AT (check, i)))
+      if (!iri_safety_is_nfc_inert (CHAR_AT (check, i)))
         return TRUE;
     }
   return FALSE;
 }
 
 /* g_utf8_normalize (@text, @length, G_NORMALIZE_NFC), without its cost
- * when every character is inert (is_nfc_inert()), as in most labels:
- * NFC is then the text itself.  Like g_utf8_normalize(), it stops at a
- * NUL byte, and it leaves text that is not UTF-8 to it. */
+ * when every character is inert (iri_safety_is_nfc_inert()), as in most
+ * labels: NFC is then the text itself.  Like g_utf8_normalize(), it
+ * stops at a NUL byte, and it leaves text that is not UTF-8 to it. */
 char *
 iri_safety_normalize_nfc (const char *text,
                           gsize       length)
@@ -349,7 +336,7 @@ iri_safety_normalize_nfc (const char *text,
     {
       gunichar c = g_utf8_get_char_validated (p, end - p);
 
-      if (c >= 0x110000 || !is_nfc_inert (c))
+      if (c >= 0x110000 || !iri_safety_is_nfc_inert (c))
         return g_utf8_normalize (text, length, G_NORMALIZE_NFC);
       p = g_utf8_next_char (p);
     }
