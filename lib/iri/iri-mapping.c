@@ -454,6 +454,10 @@ typedef struct {
   gboolean        apply;
   guint           label_index;
   IriDiagnostics  diagnostics;
+  /* The caller does not want the diagnostics: they are not made.  The
+   * display policy converts every IRI that has an A-label this way, and
+   * wording a finding costs more than the conversion itself. */
+  gboolean        quiet;
   IriRun          run;   /* tag: the UnsafeReason */
 } ToIri;
 
@@ -644,6 +648,11 @@ flush_run (ToIri *self)
 
   if (run->code == NULL)
     return;
+  if (self->quiet)
+    {
+      run->code = NULL;
+      return;
+    }
 
   if (run->code == CODE_NOT_UTF8)
     {
@@ -977,6 +986,34 @@ report_label_kept (ToIri         *self,
                                                 g_strdup (_("Check the host before trusting it; it is shown as the URI has it so that it cannot pass for another one."))));
 }
 
+/* The note for the "xn--" label at [start, end), kept because its
+ * U-label @unicode has @lookalike. */
+static void
+report_lookalike_label (ToIri      *self,
+                        gsize       start,
+                        gsize       end,
+                        const char *unicode,
+                        gunichar    lookalike)
+{
+  gsize n = end - start;
+  IriSpan span = { start, end, self->char_pos, self->char_pos + n };
+  g_autofree char *who = iri_char_describe (lookalike);
+  g_autofree char *looks_like = NULL;
+  g_autofree char *shown = iri_quote (unicode);
+  g_autofree char *kept = g_strndup (self->text + start, n);
+  g_autofree char *kept_quoted = iri_quote (kept);
+  const char *role = NULL;
+
+  iri_safety_display_lookalike (lookalike, 0, 0, TRUE, &looks_like, &role);
+  report_label_kept (self, &span,
+                     /* Translators: the first %s is a host label (quoted), the
+                      * second its A-label (quoted), the third names a character,
+                      * the fourth what it looks like (quoted), the fifth a
+                      * delimiter's role such as "the path separator" */
+                     g_strdup_printf (_("The host label %s is shown as its A-label %s: %s looks like %s, %s, so the host could be read with another structure."),
+                                      shown, kept_quoted, who, looks_like, role));
+}
+
 /* Step 6 for one "xn--" label at [start, end). */
 static void
 convert_a_label (ToIri *self,
@@ -989,7 +1026,8 @@ convert_a_label (ToIri *self,
   gunichar lookalike;
 
   flush_run (self);
-  unicode = iri_idna_to_unicode (text + start, n, &self->diagnostics, start, self->char_pos);
+  unicode = iri_idna_to_unicode (text + start, n, self->quiet ? NULL : &self->diagnostics,
+                                 start, self->char_pos);
 
   /* A valid A-label never decodes to ASCII: a U-label that differs from
    * the text is a decoded one. */
@@ -998,22 +1036,8 @@ convert_a_label (ToIri *self,
       lookalike = u_label_lookalike (unicode);
       if (lookalike != 0)
         {
-          IriSpan span = { start, end, self->char_pos, self->char_pos + n };
-          g_autofree char *who = iri_char_describe (lookalike);
-          g_autofree char *looks_like = NULL;
-          g_autofree char *shown = iri_quote (unicode);
-          g_autofree char *kept = g_strndup (text + start, n);
-          g_autofree char *kept_quoted = iri_quote (kept);
-          const char *role = NULL;
-
-          iri_safety_display_lookalike (lookalike, 0, 0, TRUE, &looks_like, &role);
-          report_label_kept (self, &span,
-                             /* Translators: the first %s is a host label (quoted), the
-                              * second its A-label (quoted), the third names a character,
-                              * the fourth what it looks like (quoted), the fifth a
-                              * delimiter's role such as "the path separator" */
-                             g_strdup_printf (_("The host label %s is shown as its A-label %s: %s looks like %s, %s, so the host could be read with another structure."),
-                                              shown, kept_quoted, who, looks_like, role));
+          if (!self->quiet)
+            report_lookalike_label (self, start, end, unicode, lookalike);
           g_string_append_len (self->out, text + start, n);
           self->char_pos += n;
           self->prev_is_base = TRUE;
@@ -1058,14 +1082,17 @@ keep_label (ToIri               *self,
       else
         append_percent_upper (self->out, &b, 1);
     }
-  kept = g_strndup (self->out->str + out_start, self->out->len - out_start);
-  kept_quoted = iri_quote (kept);
-  report_label_kept (self, &span,
-                     /* Translators: the first %s is a host label as the URI has it
-                      * (quoted), the second a diagnostic code such as
-                      * confusable-mixed-script, the third that finding's message */
-                     g_strdup_printf (_("The host label %s was not decoded, because the analysis flags its decoded form (%s): %s"),
-                                      kept_quoted, label->keep_code, label->keep_message));
+  if (!self->quiet)
+    {
+      kept = g_strndup (self->out->str + out_start, self->out->len - out_start);
+      kept_quoted = iri_quote (kept);
+      report_label_kept (self, &span,
+                         /* Translators: the first %s is a host label as the URI has it
+                          * (quoted), the second a diagnostic code such as
+                          * confusable-mixed-script, the third that finding's message */
+                         g_strdup_printf (_("The host label %s was not decoded, because the analysis flags its decoded form (%s): %s"),
+                                          kept_quoted, label->keep_code, label->keep_message));
+    }
   self->char_pos += n_chars;
   self->prev_is_base = TRUE;
 }
@@ -1303,6 +1330,7 @@ iri_to_iri_convert (const char     *uri,
   to_iri_init (&self, uri, length, flags);
   self.labels = labels;
   self.apply = apply;
+  self.quiet = out_diagnostics == NULL;
 
   /* Go through the components in text order; what lies between them is
    * delimiters. */
