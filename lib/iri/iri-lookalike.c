@@ -181,9 +181,13 @@ iri_lookalike_find_language_letter (const char *label,
 
       if (tld != NULL && tld_in_list (letter->tlds, tld, tld_length))
         continue;
+      /* Most positions differ in their first byte: a comparison of one
+       * byte before the call, for every letter at every position of
+       * every label outside ASCII. */
       for (gsize at = 0; at + n <= length && at < found_at; at++)
         {
-          if (memcmp (label + at, letter->sequence, n) == 0)
+          if ((n == 0 || label[at] == letter->sequence[0]) &&
+              memcmp (label + at, letter->sequence, n) == 0)
             {
               found = letter;
               found_at = at;
