@@ -35,7 +35,18 @@ typedef struct
   gunichar        *chars;       /* logical */
   FriBidiCharType *types;       /* logical */
   gsize           *char_bytes;  /* n_chars + 1 */
+
+  /* The spans of the components in the order of component_order[]
+   * (empty when absent): component_at() asks for them once per
+   * character of every stretch that is not displayed as one block. */
+  IriSpan          components[7];
 } Check;
+
+static const IriComponent component_order[] = {
+  IRI_COMPONENT_SCHEME, IRI_COMPONENT_USERINFO, IRI_COMPONENT_HOST, IRI_COMPONENT_PORT,
+  IRI_COMPONENT_PATH, IRI_COMPONENT_QUERY, IRI_COMPONENT_FRAGMENT,
+};
+G_STATIC_ASSERT (G_N_ELEMENTS (component_order) == G_N_ELEMENTS (((Check *) NULL)->components));
 
 /* A quoted piece of the logical text for a message, written back in Bidi
  * Notation when the text was read in it. */
@@ -300,18 +311,10 @@ static IriComponent
 component_at (Check *check,
               gsize  index)
 {
-  static const IriComponent order[] = {
-    IRI_COMPONENT_SCHEME, IRI_COMPONENT_USERINFO, IRI_COMPONENT_HOST, IRI_COMPONENT_PORT,
-    IRI_COMPONENT_PATH, IRI_COMPONENT_QUERY, IRI_COMPONENT_FRAGMENT,
-  };
-
-  for (gsize k = 0; k < G_N_ELEMENTS (order); k++)
+  for (gsize k = 0; k < G_N_ELEMENTS (component_order); k++)
     {
-      IriSpan span;
-
-      if (iri_reference_get_span (check->reference, order[k], &span) &&
-          index >= span.start && index < span.end)
-        return order[k];
+      if (index >= check->components[k].start && index < check->components[k].end)
+        return component_order[k];
     }
   return IRI_COMPONENT_IRI;
 }
@@ -762,6 +765,12 @@ iri_bidi_check (IriReference    *reference,
     }
   check.char_bytes[check.n_chars] = p - check.text;
   fribidi_get_bidi_types (check.chars, check.n_chars, check.types);
+
+  for (gsize k = 0; k < G_N_ELEMENTS (component_order); k++)
+    {
+      if (!iri_reference_get_span (reference, component_order[k], &check.components[k]))
+        check.components[k] = (IriSpan) { 0, };
+    }
 
   for (guint i = 0; i < units->len; i++)
     {
