@@ -388,6 +388,7 @@ report_interleaved (Check        *check,
   char *shown[2];    /* seen, spoken */
   char *inside[2];
   char *messages[2];
+  const char *name, *phrase;
 
   if (end == start || is_one_block (check, start, end, &lo, &hi))
     return;
@@ -409,6 +410,10 @@ report_interleaved (Check        *check,
       intruder_hi = MAX (intruder_hi, v + 1);
     }
 
+  /* The two messages name the same unit and component: their names
+   * are translated once. */
+  name = iri_unit_name (kind);
+  phrase = whole_component ? component_phrase (intruder) : NULL;
   quoted = quote_logical (check, start, end);
   shown[0] = quote_visual (check, lo, hi);
   inside[0] = quote_visual (check, intruder_lo, intruder_hi);
@@ -424,12 +429,12 @@ report_interleaved (Check        *check,
          * between its pieces, the fourth another component ("the
          * path"), the last the visual text */
         ? g_strdup_printf (_("%s %s is not displayed as one block: %s of %s is shown between its pieces (the display reads %s), because a right-to-left run continues across the delimiter."),
-                           iri_unit_name (kind), quoted, inside[k], component_phrase (intruder), shown[k])
+                           name, quoted, inside[k], phrase, shown[k])
         /* Translators: the first %s is a unit name ("The path segment"),
          * the second the quoted unit, the third what is displayed between
          * its pieces, the last the visual text */
         : g_strdup_printf (_("%s %s is displayed in pieces with %s between them (the display reads %s): a right-to-left run crosses the delimiter next to it."),
-                           iri_unit_name (kind), quoted, inside[k], shown[k]);
+                           name, quoted, inside[k], shown[k]);
     }
   add_full (check, "bidi-component-interleaved", authority ? IRI_SEVERITY_WARNING : IRI_SEVERITY_INFO,
             kind, start, end, SPEC_INTERLEAVED, messages[0], messages[1],
