@@ -46,6 +46,7 @@
 #include "iri-script-set-private.h"
 #include "iri-ucd-private.h"
 #include "iri-unit-private.h"
+#include "iri-utf8-private.h"
 
 /* ------------------------------------------------------------------ */
 /* Character information (public)                                     */
@@ -458,8 +459,8 @@ host_tld (Check *check)
   last = last != NULL ? last + 1 : host;
   decoded = decode_label (last, host + length - last);
   if (decoded != NULL)
-    return g_utf8_strdown (decoded, -1);
-  return g_utf8_strdown (last, host + length - last);
+    return iri_utf8_strdown (decoded, -1);
+  return iri_utf8_strdown (last, host + length - last);
 }
 
 typedef struct {
@@ -533,7 +534,7 @@ check_label_unit (Check         *check,
        * whole-script reading of a label as written all start from its
        * NFC form. */
       nfc = iri_safety_normalize_nfc (u.text, u.length);
-      label->text = g_utf8_strdown (nfc != NULL ? nfc : u.text, -1);
+      label->text = iri_utf8_strdown (nfc != NULL ? nfc : u.text, -1);
       u.nfc = nfc;
       if (!label->decoded)
         label->written_nfc = g_steal_pointer (&nfc);

@@ -73,4 +73,9 @@ gboolean iri_utf8_validate_internal (const char  *text,
                                      gsize       *out_offset,
                                      GError     **error);
 
+/* g_utf8_strdown (@text, @length) for valid UTF-8, without its cost
+ * when there is nothing to change. */
+char *iri_utf8_strdown (const char *text,
+                        gssize      length);
+
 G_END_DECLS

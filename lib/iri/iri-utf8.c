@@ -246,3 +246,32 @@ iri_utf8_make_valid (const char     *text,
   *out_length = out->len;
   return g_string_free (out, FALSE);
 }
+
+/* g_utf8_strdown() changes upper-case and title-case letters only: its
+ * special cases (the Turkic and Lithuanian I, U+0130, the final sigma)
+ * are all upper-case letters, and it copies every other character as
+ * it is.  Most host labels have no such letter, and their lower-case
+ * form is then a copy, made without the two passes of case mapping. */
+char *
+iri_utf8_strdown (const char *text,
+                  gssize      length)
+{
+  const char *end = length < 0 ? NULL : text + length;
+
+  for (const char *p = text; (end == NULL || p < end) && *p != '\0'; p = g_utf8_next_char (p))
+    {
+      guchar b = (guchar) *p;
+      GUnicodeType type;
+
+      if (b < 0x80)
+        {
+          if (b >= 'A' && b <= 'Z')
+            return g_utf8_strdown (text, length);
+          continue;
+        }
+      type = g_unichar_type (g_utf8_get_char (p));
+      if (type == G_UNICODE_UPPERCASE_LETTER || type == G_UNICODE_TITLECASE_LETTER)
+        return g_utf8_strdown (text, length);
+    }
+  return length < 0 ? g_strdup (text) : g_strndup (text, length);
+}
