@@ -55,10 +55,18 @@ quote_logical (Check *check,
                gsize  start,
                gsize  end)
 {
-  g_autofree char *piece = g_strndup (check->text + check->char_bytes[start],
-                                      check->char_bytes[end] - check->char_bytes[start]);
-  g_autofree char *shown = iri_notation_from_rtl (piece, -1, check->notation);
+  g_autofree char *piece = NULL;
+  g_autofree char *shown = NULL;
 
+  /* Without a notation (nearly always) the piece is quoted where it
+   * stands in the text, which has no NUL byte. */
+  if (check->notation == IRI_NOTATION_NONE)
+    return iri_quote_len (check->text + check->char_bytes[start],
+                          check->char_bytes[end] - check->char_bytes[start]);
+
+  piece = g_strndup (check->text + check->char_bytes[start],
+                     check->char_bytes[end] - check->char_bytes[start]);
+  shown = iri_notation_from_rtl (piece, -1, check->notation);
   return iri_quote (shown);
 }
 
@@ -69,9 +77,19 @@ quote_visual (Check *check,
               gsize  start,
               gsize  end)
 {
-  g_autofree char *piece = iri_bidi_layout_dup_visual_range (check->layout, start, end);
-  g_autofree char *shown = iri_notation_from_rtl (piece, -1, check->notation);
+  g_autofree char *piece = NULL;
+  g_autofree char *shown = NULL;
 
+  if (check->notation == IRI_NOTATION_NONE)
+    {
+      gsize length;
+      const char *text = iri_bidi_layout_peek_visual_range (check->layout, start, end, &length);
+
+      return iri_quote_visual_len (text, length);
+    }
+
+  piece = iri_bidi_layout_dup_visual_range (check->layout, start, end);
+  shown = iri_notation_from_rtl (piece, -1, check->notation);
   return iri_quote_visual (shown);
 }
 
@@ -106,6 +124,8 @@ quote_visual_logical (Check *check,
                            check->char_bytes[run] - check->char_bytes[i]);
       i = run;
     }
+  if (check->notation == IRI_NOTATION_NONE)
+    return iri_quote_len (piece->str, piece->len);
   notated = iri_notation_from_rtl (piece->str, -1, check->notation);
   return iri_quote (notated);
 }

@@ -21,6 +21,13 @@ IriBidiLayout *iri_bidi_layout_new_for_reference (IriReference   *reference,
  * when the layout is trivial (the identity). */
 const gsize *iri_bidi_layout_peek_vis2log (IriBidiLayout *self);
 
+/* The text of visual positions [start, end), as UTF-8, where it stands
+ * in the layout's visual text: @out_length bytes, not NUL-terminated. */
+const char  *iri_bidi_layout_peek_visual_range (IriBidiLayout *self,
+                                                gsize          start,
+                                                gsize          end,
+                                                gsize         *out_length);
+
 /* The text of visual positions [start, end), as UTF-8. */
 char        *iri_bidi_layout_dup_visual_range (IriBidiLayout *self,
                                                gsize          start,

@@ -1586,11 +1586,24 @@ iri_bidi_layout_dup_visual_range (IriBidiLayout *self,
                                   gsize          start,
                                   gsize          end)
 {
+  gsize length;
+  const char *piece = iri_bidi_layout_peek_visual_range (self, start, end, &length);
+
+  return g_strndup (piece, length);
+}
+
+const char *
+iri_bidi_layout_peek_visual_range (IriBidiLayout *self,
+                                   gsize          start,
+                                   gsize          end,
+                                   gsize         *out_length)
+{
   gsize from, to;
 
   end = MIN (end, self->n_chars);
   start = MIN (start, end);
   from = self->visual_bytes != NULL ? self->visual_bytes[start] : start;
   to = self->visual_bytes != NULL ? self->visual_bytes[end] : end;
-  return g_strndup (self->visual + from, to - from);
+  *out_length = to - from;
+  return self->visual + from;
 }

@@ -166,6 +166,14 @@ char *iri_quote (const char *text);
  * in LRO … PDF inside the quotation marks. */
 char *iri_quote_visual (const char *text);
 
+/* iri_quote() and iri_quote_visual() of the first @length bytes of
+ * @text, which has no NUL byte among them: a piece of a longer text is
+ * quoted where it stands, without a copy of its own. */
+char *iri_quote_len        (const char *text,
+                            gsize       length);
+char *iri_quote_visual_len (const char *text,
+                            gsize       length);
+
 /* Appends @text quoted for a message, cut to a readable length. */
 void  iri_append_quoted (GString    *out,
                          const char *text,

@@ -216,6 +216,26 @@ iri_quote (const char *text)
   return g_string_free (out, FALSE);
 }
 
+char *
+iri_quote_len (const char *text,
+               gsize       length)
+{
+  GString *out = g_string_new (NULL);
+
+  append_quoted (out, text, length, FALSE);
+  return g_string_free (out, FALSE);
+}
+
+char *
+iri_quote_visual_len (const char *text,
+                      gsize       length)
+{
+  GString *out = g_string_new (NULL);
+
+  append_quoted (out, text, length, TRUE);
+  return g_string_free (out, FALSE);
+}
+
 /* The library's messages are in the project's gettext domain; bind it
  * when the library is loaded, so that a program that never calls
  * bindtextdomain() itself (a Python script through introspection) still

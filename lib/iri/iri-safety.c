@@ -208,9 +208,16 @@ iri_safety_quote (Check      *check,
                   const char *text,
                   gssize      length)
 {
-  g_autofree char *piece = g_strndup (text, length < 0 ? strlen (text) : (gsize) length);
-  g_autofree char *shown = iri_notation_from_rtl (piece, -1, check->config->notation);
+  g_autofree char *piece = NULL;
+  g_autofree char *shown = NULL;
 
+  /* Without a notation (nearly always) the text is quoted where it
+   * stands, up to a NUL byte as a copy would have been. */
+  if (check->config->notation == IRI_NOTATION_NONE)
+    return iri_quote_len (text, length < 0 ? strlen (text) : strnlen (text, length));
+
+  piece = g_strndup (text, length < 0 ? strlen (text) : (gsize) length);
+  shown = iri_notation_from_rtl (piece, -1, check->config->notation);
   return iri_quote (shown);
 }
 
