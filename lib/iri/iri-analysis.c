@@ -97,11 +97,12 @@ starts_a_label (const char *p)
 }
 
 /* A URI that §3.7 leaves unchanged: nothing percent-encoded to decode and
- * no A-label to show in Unicode. */
+ * no A-label to show in Unicode.  Only a "%", an "x" or an "X" can start
+ * either, and strcspn() skips the other bytes many at a time. */
 static gboolean
 is_iri_as_is (const char *uri)
 {
-  for (const char *p = uri; *p != '\0'; p++)
+  for (const char *p = uri + strcspn (uri, "%xX"); *p != '\0'; p += 1 + strcspn (p + 1, "%xX"))
     {
       if (*p == '%' || ((p == uri || p[-1] == '.' || p[-1] == '/') && starts_a_label (p)))
         return FALSE;
