@@ -231,6 +231,33 @@ test_random_edits (void)
   g_ptr_array_unref (model.redo);
 }
 
+/* Deleting every character by position and then inserting at 0 are
+ * two edits, undone one at a time; only gtk_editable_set_text() (which
+ * deletes from 0 to -1) makes one step of the two.  Found by the random
+ * edits above with seed R02S53fb757c6eb751e72af007e5d8f44f86. */
+static void
+test_delete_all_then_insert (void)
+{
+  GtkWidget *entry = g_object_ref_sink (iri_gtk_entry_new ());
+  int position = 0;
+
+  gtk_editable_insert_text (GTK_EDITABLE (entry), "&", -1, &position);
+  gtk_editable_delete_text (GTK_EDITABLE (entry), 0, 1);
+  position = 0;
+  gtk_editable_insert_text (GTK_EDITABLE (entry), "@", -1, &position);
+  g_assert_true (iri_gtk_test_press (entry, "<Control>z"));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, "");
+  g_assert_true (iri_gtk_test_press (entry, "<Control>z"));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, "&");
+
+  /* set_text() is one step: Ctrl+Z gives the old text back whole. */
+  gtk_editable_set_text (GTK_EDITABLE (entry), "http://a/");
+  g_assert_true (iri_gtk_test_press (entry, "<Control>z"));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, "&");
+
+  g_assert_finalize_object (entry);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -239,6 +266,7 @@ main (int   argc,
     return 0;
 
   g_test_add_func ("/iri-gtk/model/random-edits", test_random_edits);
+  g_test_add_func ("/iri-gtk/model/delete-all-then-insert", test_delete_all_then_insert);
 
   return g_test_run ();
 }
