@@ -389,19 +389,24 @@ finding_for_label (GPtrArray *findings,
   return found;
 }
 
-char *
-iri_display_to_iri (IriDisplayLevel   level,
-                    IriAnalyzer      *analyzer,
-                    const char       *known_text,
-                    GPtrArray        *known_diagnostics,
-                    const char       *uri,
-                    gsize             length,
-                    IriToIriFlags     flags,
-                    GListModel      **out_diagnostics,
-                    GError          **error)
+/* iri_display_to_iri(), and for @parsed, @uri parsed already (its
+ * text), which is then neither validated nor parsed again.  The notes
+ * are an array, NULL when there are none, so that a conversion with
+ * nothing to note makes no list. */
+static char *
+display_to_iri (IriDisplayLevel   level,
+                IriAnalyzer      *analyzer,
+                const char       *known_text,
+                GPtrArray        *known_diagnostics,
+                IriReference     *parsed,
+                const char       *uri,
+                gsize             length,
+                IriToIriFlags     flags,
+                GPtrArray       **out_diagnostics,
+                GError          **error)
 {
   g_autoptr(GArray) labels = NULL;
-  g_autoptr(GListModel) first = NULL;
+  g_autoptr(GPtrArray) first = NULL;
   g_autoptr(IriAnalysis) analysis = NULL;
   g_autoptr(GPtrArray) analysed = NULL;
   g_autofree char *candidate = NULL;
@@ -412,25 +417,23 @@ iri_display_to_iri (IriDisplayLevel   level,
   if (out_diagnostics != NULL)
     *out_diagnostics = NULL;
 
-  /* Step 1 needs characters; bytes that are not UTF-8 are not a URI. */
-  if (!iri_utf8_validate_internal (uri, length, NULL, error))
+  /* DESIGN.md §2: the all-ASCII fast path, untouched by the policy.  It
+   * comes before the UTF-8 check, which printable ASCII always passes. */
+  if (iri_to_iri_is_plain (uri, length, flags))
+    return g_strndup (uri, length);
+
+  /* Step 1 needs characters; bytes that are not UTF-8 are not a URI.  A
+   * parsed reference's text is UTF-8 without NUL already. */
+  if (parsed == NULL && !iri_utf8_validate_internal (uri, length, NULL, error))
     return NULL;
 
-  /* DESIGN.md §2: the all-ASCII fast path, untouched by the policy. */
-  if (iri_to_iri_is_plain (uri, length, flags))
-    {
-      if (out_diagnostics != NULL)
-        *out_diagnostics = iri_diagnostics_to_model (NULL);
-      return g_strndup (uri, length);
-    }
-
   if (level == IRI_DISPLAY_PERMISSIVE)
-    return iri_to_iri_convert (uri, length, flags, NULL, FALSE, out_diagnostics);
+    return iri_to_iri_convert (parsed, uri, length, flags, NULL, FALSE, out_diagnostics);
 
   /* Strict: decode as permissive does, then let the analysis judge every
    * host label that came out with characters outside ASCII. */
   labels = iri_shown_labels_new ();
-  candidate = iri_to_iri_convert (uri, length, flags, labels, FALSE,
+  candidate = iri_to_iri_convert (parsed, uri, length, flags, labels, FALSE,
                                   out_diagnostics != NULL ? &first : NULL);
   for (guint i = 0; i < labels->len && !any_decoded; i++)
     any_decoded = g_array_index (labels, IriShownLabel, i).decoded;
@@ -464,12 +467,34 @@ iri_display_to_iri (IriDisplayLevel   level,
     }
 
   if (any_kept)
-    return iri_to_iri_convert (uri, length, flags, labels, TRUE, out_diagnostics);
+    return iri_to_iri_convert (parsed, uri, length, flags, labels, TRUE, out_diagnostics);
 
 done:
   if (out_diagnostics != NULL)
     *out_diagnostics = g_steal_pointer (&first);
   return g_steal_pointer (&candidate);
+}
+
+char *
+iri_display_to_iri (IriDisplayLevel   level,
+                    IriAnalyzer      *analyzer,
+                    const char       *known_text,
+                    GPtrArray        *known_diagnostics,
+                    const char       *uri,
+                    gsize             length,
+                    IriToIriFlags     flags,
+                    GListModel      **out_diagnostics,
+                    GError          **error)
+{
+  g_autoptr(GPtrArray) diagnostics = NULL;
+  char *iri;
+
+  iri = display_to_iri (level, analyzer, known_text, known_diagnostics, NULL, uri, length, flags,
+                        out_diagnostics != NULL ? &diagnostics : NULL, error);
+  /* A list for every converted URI, empty when there is nothing to say. */
+  if (out_diagnostics != NULL)
+    *out_diagnostics = iri != NULL ? iri_diagnostics_to_model (diagnostics) : NULL;
+  return iri;
 }
 
 /**
@@ -530,6 +555,54 @@ iri_display_policy_uri_to_iri (IriDisplayPolicy  *self,
 
   return iri_display_to_iri (self->level, self->analyzer, NULL, NULL, uri, length, flags,
                              out_diagnostics, error);
+}
+
+/**
+ * iri_display_policy_reference_to_iri:
+ * @self: (nullable): a policy, or `NULL` for the default one
+ * @reference: a parsed URI reference (or IRI reference)
+ * @flags: flags
+ * @out_diagnostics: (out) (optional) (nullable) (transfer full): what
+ *   was kept encoded and why, with spans in the text of @reference, or
+ *   `NULL` when there is nothing to say
+ *
+ * Converts the text of @reference to an IRI reference for a person to
+ * read (RFC 3987bis §3.7), as [method@Iri.DisplayPolicy.uri_to_iri]
+ * does, without parsing it again.
+ *
+ * This is for a caller that has parsed the URI already, to check it,
+ * and converts many of them: the text of a reference is UTF-8 without
+ * NUL, so the conversion cannot fail, and a conversion with nothing to
+ * note makes no list (*@out_diagnostics is `NULL` instead of an empty
+ * list).  The result is the same as that of
+ * [method@Iri.DisplayPolicy.uri_to_iri] on [method@Iri.Reference.get_text],
+ * with the same notes.
+ *
+ * Returns: (transfer full): the IRI
+ *
+ * Since: 0.1
+ */
+char *
+iri_display_policy_reference_to_iri (IriDisplayPolicy  *self,
+                                     IriReference      *reference,
+                                     IriToIriFlags      flags,
+                                     GListModel       **out_diagnostics)
+{
+  g_autoptr(GPtrArray) diagnostics = NULL;
+  char *iri;
+
+  g_return_val_if_fail (self == NULL || IRI_IS_DISPLAY_POLICY (self), NULL);
+  g_return_val_if_fail (reference != NULL, NULL);
+
+  if (self == NULL)
+    self = iri_display_policy_get_default ();
+
+  iri = display_to_iri (self->level, self->analyzer, NULL, NULL, reference,
+                        iri_reference_get_text (reference), iri_reference_get_length (reference),
+                        flags, out_diagnostics != NULL ? &diagnostics : NULL, NULL);
+  if (out_diagnostics != NULL)
+    *out_diagnostics = diagnostics != NULL ? iri_diagnostics_to_model (diagnostics) : NULL;
+  return iri;
 }
 
 char *

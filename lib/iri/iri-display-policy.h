@@ -72,6 +72,11 @@ char               *iri_display_policy_uri_to_iri      (IriDisplayPolicy   *self
                                                         GListModel        **out_diagnostics,
                                                         GError            **error);
 IRI_AVAILABLE_IN_0_1
+char               *iri_display_policy_reference_to_iri (IriDisplayPolicy  *self,
+                                                         IriReference      *reference,
+                                                         IriToIriFlags      flags,
+                                                         GListModel       **out_diagnostics);
+IRI_AVAILABLE_IN_0_1
 char               *iri_display_policy_format_minimal  (IriDisplayPolicy   *self,
                                                         const char         *text,
                                                         gssize              length,

@@ -34,19 +34,22 @@ gboolean iri_to_iri_is_plain          (const char    *text,
                                        gsize          length,
                                        IriToIriFlags  flags);
 
-/* §3.7 on @uri, which must be valid UTF-8 without NUL.  Characters that
+/* §3.7 on @uri, which must be valid UTF-8 without NUL; @parsed, when
+ * not NULL, is @uri parsed already (with any flags).  Characters that
  * look like a delimiter are never decoded, and an A-label whose U-label
  * has one stays an A-label (§5.1b).  With @labels and !@apply, the
  * host labels are appended to it as they were shown; with @apply, the
  * labels that have a keep_code (in the order of the first conversion)
  * are copied as the URI has them (literal non-ASCII percent-encoded)
- * with an `unsafe-label-kept` note. */
-char    *iri_to_iri_convert           (const char    *uri,
+ * with an `unsafe-label-kept` note.  *@out_diagnostics is NULL when
+ * there is nothing to note. */
+char    *iri_to_iri_convert           (IriReference  *parsed,
+                                       const char    *uri,
                                        gsize          length,
                                        IriToIriFlags  flags,
                                        GArray        *labels,
                                        gboolean       apply,
-                                       GListModel   **out_diagnostics);
+                                       GPtrArray    **out_diagnostics);
 
 /* TRUE when §3.7 (iri_to_iri_convert(), and the display policy on top
  * of it) gives the text of @reference back, unchanged and without a

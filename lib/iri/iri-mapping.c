@@ -1193,6 +1193,25 @@ to_iri_finish (ToIri       *self,
   return g_string_free (self->out, FALSE);
 }
 
+/* to_iri_finish() for the display policy: the notes as an array, NULL
+ * when there are none, so that the many conversions with nothing to
+ * note make no list at all. */
+static char *
+to_iri_finish_array (ToIri      *self,
+                     GPtrArray **out_diagnostics)
+{
+  flush_run (self);
+
+  if (out_diagnostics != NULL)
+    *out_diagnostics = self->diagnostics.items != NULL || self->diagnostics.n_dropped > 0
+                       ? iri_diagnostics_steal (&self->diagnostics)
+                       : NULL;
+  else
+    iri_diagnostics_clear (&self->diagnostics);
+
+  return g_string_free (self->out, FALSE);
+}
+
 /* Most URIs have nothing for §3.7 to do: no "%" to decode, only
  * printable ASCII (all of it safe to display) and no A-label for step 6.
  * They are returned as they are, without parsing (DESIGN.md §2: the
@@ -1306,12 +1325,13 @@ iri_shown_labels_new (void)
 }
 
 char *
-iri_to_iri_convert (const char     *uri,
+iri_to_iri_convert (IriReference   *parsed,
+                    const char     *uri,
                     gsize           length,
                     IriToIriFlags   flags,
                     GArray         *labels,
                     gboolean        apply,
-                    GListModel    **out_diagnostics)
+                    GPtrArray     **out_diagnostics)
 {
   static const IriComponent order[] = {
     IRI_COMPONENT_SCHEME,
@@ -1326,7 +1346,10 @@ iri_to_iri_convert (const char     *uri,
   ToIri self;
   gsize pos = 0;
 
-  reference = iri_reference_parse_tolerant (uri, length, IRI_PARSE_DEFAULT);
+  /* The split does not depend on the flags nor on how strictly the text
+   * was parsed (RFC 3986 Appendix B), so a caller's parse serves. */
+  reference = parsed != NULL ? iri_reference_ref (parsed)
+                             : iri_reference_parse_tolerant (uri, length, IRI_PARSE_DEFAULT);
   to_iri_init (&self, uri, length, flags);
   self.labels = labels;
   self.apply = apply;
@@ -1354,7 +1377,7 @@ iri_to_iri_convert (const char     *uri,
   if (pos < length)
     convert_range (&self, pos, length, IRI_COMPONENT_IRI);
 
-  return to_iri_finish (&self, out_diagnostics);
+  return to_iri_finish_array (&self, out_diagnostics);
 }
 
 /* Whether convert_range() would write text[start, end) of an IRI back as

@@ -31,8 +31,52 @@ policy_new (IriDisplayLevel  level,
   return policy;
 }
 
+/* iri_display_policy_reference_to_iri() on @uri parsed gives what
+ * iri_display_policy_uri_to_iri() gave, @iri, with the same notes
+ * (@diagnostics), and no list at all when there is no note. */
+static void
+check_reference_to_iri (IriDisplayPolicy *policy,
+                        const char       *uri,
+                        const char       *iri,
+                        GPtrArray        *diagnostics)
+{
+  g_autoptr(IriReference) reference = iri_reference_parse_tolerant (uri, -1, IRI_PARSE_DEFAULT);
+  g_autoptr(GListModel) model = NULL;
+  g_autofree char *converted = iri_display_policy_reference_to_iri (policy, reference, IRI_TO_IRI_DEFAULT,
+                                                                    &model);
+  g_autofree char *without_notes = iri_display_policy_reference_to_iri (policy, reference,
+                                                                        IRI_TO_IRI_DEFAULT, NULL);
+
+  g_assert_cmpstr (converted, ==, iri);
+  g_assert_cmpstr (without_notes, ==, iri);
+  if (diagnostics->len == 0)
+    {
+      g_assert_null (model);
+      return;
+    }
+  g_assert_nonnull (model);
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, diagnostics->len);
+  for (guint i = 0; i < diagnostics->len; i++)
+    {
+      IriDiagnostic *expected = g_ptr_array_index (diagnostics, i);
+      g_autoptr(IriDiagnostic) d = g_list_model_get_item (model, i);
+      IriSpan expected_span, span;
+
+      iri_diagnostic_get_span (expected, &expected_span);
+      iri_diagnostic_get_span (d, &span);
+      g_assert_cmpstr (iri_diagnostic_get_code (d), ==, iri_diagnostic_get_code (expected));
+      g_assert_cmpstr (iri_diagnostic_get_message (d), ==, iri_diagnostic_get_message (expected));
+      g_assert_cmpint (iri_diagnostic_get_severity (d), ==, iri_diagnostic_get_severity (expected));
+      g_assert_cmpuint (span.byte_start, ==, expected_span.byte_start);
+      g_assert_cmpuint (span.byte_end, ==, expected_span.byte_end);
+      g_assert_cmpuint (span.start, ==, expected_span.start);
+      g_assert_cmpuint (span.end, ==, expected_span.end);
+    }
+}
+
 /* Converts @uri under @policy; returns the codes of the notes, joined
- * by ",", in @out_codes, and the first note of @code in @out_message. */
+ * by ",", in @out_codes, and the first note of @code in @out_message.
+ * The conversion of @uri parsed gives the same. */
 static char *
 convert (IriDisplayPolicy  *policy,
          const char        *uri,
@@ -50,6 +94,7 @@ convert (IriDisplayPolicy  *policy,
   g_assert_no_error (error);
   g_assert_nonnull (iri);
   diagnostics = iri_test_diagnostics (g_steal_pointer (&model));
+  check_reference_to_iri (policy, uri, iri, diagnostics);
   if (out_message != NULL)
     *out_message = NULL;
   for (guint i = 0; i < diagnostics->len; i++)
@@ -348,6 +393,27 @@ test_fast_path (void)
   g_assert_cmpstr (codes, ==, "");
 }
 
+/* A reference parsed tolerantly has U+FFFD for bytes that are not
+ * UTF-8: its text is what is converted, and the conversion cannot fail
+ * as iri_display_policy_uri_to_iri() does on those bytes. */
+static void
+test_reference_invalid_utf8 (void)
+{
+  g_autoptr(IriReference) reference = iri_reference_parse_tolerant ("http://example.org/a\xFF" "b", -1,
+                                                                    IRI_PARSE_DEFAULT);
+  g_autoptr(GListModel) model = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *iri = iri_display_policy_reference_to_iri (NULL, reference, IRI_TO_IRI_DEFAULT, &model);
+  g_autofree char *from_text = iri_display_policy_uri_to_iri (NULL, "http://example.org/a\xFF" "b", -1,
+                                                              IRI_TO_IRI_DEFAULT, NULL, &error);
+  g_autofree char *expected = iri_display_policy_uri_to_iri (NULL, iri_reference_get_text (reference), -1,
+                                                             IRI_TO_IRI_DEFAULT, NULL, NULL);
+
+  g_assert_error (error, IRI_ERROR, IRI_ERROR_INVALID_UTF8);
+  g_assert_null (from_text);
+  g_assert_cmpstr (iri, ==, expected);
+}
+
 /* The analysis' readable form follows the analyzer's display policy. */
 static void
 test_analyzer (void)
@@ -479,6 +545,7 @@ main (int    argc,
   g_test_add_func ("/iri/display-policy/a-label-lookalike", test_a_label_lookalike);
   g_test_add_func ("/iri/display-policy/literal-label", test_literal_label);
   g_test_add_func ("/iri/display-policy/fast-path", test_fast_path);
+  g_test_add_func ("/iri/display-policy/reference-invalid-utf8", test_reference_invalid_utf8);
   g_test_add_func ("/iri/display-policy/analyzer", test_analyzer);
   g_test_add_func ("/iri/display-policy/format", test_format);
   g_test_add_func ("/iri/display-policy/corpus", test_corpus);
