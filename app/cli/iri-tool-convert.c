@@ -289,8 +289,11 @@ to_iri_cb (const char  *text,
   reference = iri_reference_parse (text, length, IRI_PARSE_URI, error);
   if (reference == NULL)
     return NULL;
-  result = iri_display_policy_uri_to_iri (data->policy, text, length, data->flags, &diagnostics, error);
-  if (result != NULL && diagnostics != NULL && g_list_model_get_n_items (diagnostics) > 0)
+  /* The parsed reference, not the text: the conversion neither checks
+   * nor parses it again, and gives no list when there is nothing to
+   * note, which is most lines of a batch. */
+  result = iri_display_policy_reference_to_iri (data->policy, reference, data->flags, &diagnostics);
+  if (diagnostics != NULL && g_list_model_get_n_items (diagnostics) > 0)
     {
       /* The notes name the input; a long one is cut, so that a 1 MB
        * line does not make a 1 MB note per finding. */
