@@ -234,18 +234,35 @@ char *
 iri_tool_message_as_text (const char *message)
 {
   GString *out = g_string_sized_new (strlen (message));
+  /* What is kept is copied a stretch at a time, not a character at a
+   * time: a note of to-iri quotes a whole URI and its host, and a batch
+   * of URIs can have thousands of notes. */
+  const char *kept = message;
+  const char *p = message;
 
-  for (const char *p = message; *p != '\0'; p = g_utf8_next_char (p))
+  while (*p != '\0')
     {
-      gunichar c = g_utf8_get_char (p);
+      guchar b = *p;
+      gunichar c;
 
-      if (c == 0x202D || c == 0x202C)
-        continue;
-      if (needs_escape (c))
+      if (b >= 0x20 && b < 0x7F)
+        {
+          p++;
+          continue;
+        }
+      c = g_utf8_get_char (p);
+      if (c != 0x202D && c != 0x202C && !needs_escape (c))
+        {
+          p = g_utf8_next_char (p);
+          continue;
+        }
+      g_string_append_len (out, kept, p - kept);
+      if (c != 0x202D && c != 0x202C)
         g_string_append_printf (out, "\\u{%04X}", c);
-      else
-        g_string_append_len (out, p, g_utf8_next_char (p) - p);
+      p = g_utf8_next_char (p);
+      kept = p;
     }
+  g_string_append_len (out, kept, p - kept);
   return g_string_free (out, FALSE);
 }
 

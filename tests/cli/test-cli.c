@@ -209,6 +209,21 @@ test_to_iri (void)
   g_assert_cmpint (run.status, ==, 0);
   g_assert_cmpstr (run.out, ==, "http://xn--ab-g4t.example/\n");
   g_assert_nonnull (strstr (run.err, "U+202E"));
+  run_clear (&run);
+
+  /* A note quotes a display in visual order between U+202D and U+202C,
+   * which text output drops: neither reaches the terminal, raw or
+   * escaped, and the quote around them is whole. */
+  run_tool (&run, NULL, 0, "to-iri",
+            "https://xn--4dbaaabfgjh6d5a.xn--4dbrk0ce/%D9%85%D9%86%D8%AA%D8%AC%D8%A7%D8%AA54/"
+            "running-%D7%A0%D7%A2%D7%9C%D7%99%D7%99%D7%9D", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_nonnull (strstr (run.err, "(bidi-host-reads-differently): The display shows "
+                                     "\xE2\x80\x9C" "54\xD8\xAA\xD8\xA7\xD8\xAC\xD8\xAA\xD9\x86\xD9\x85"
+                                     "\xE2\x80\x9D where the host is expected"));
+  g_assert_null (strstr (run.err, "\xE2\x80\xAD"));
+  g_assert_null (strstr (run.err, "\xE2\x80\xAC"));
+  g_assert_null (strstr (run.err, "\\u{"));
 }
 
 static JsonObject *parse_json_line (const char *line);
