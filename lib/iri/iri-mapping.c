@@ -1330,7 +1330,9 @@ shown_label_clear (gpointer data)
 GArray *
 iri_shown_labels_new (void)
 {
-  GArray *labels = g_array_new (FALSE, FALSE, sizeof (IriShownLabel));
+  /* Room for the labels of most hosts, so that the conversion of one
+   * does not grow the array label by label. */
+  GArray *labels = g_array_sized_new (FALSE, FALSE, sizeof (IriShownLabel), 8);
 
   g_array_set_clear_func (labels, shown_label_clear);
   return labels;
