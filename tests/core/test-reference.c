@@ -350,6 +350,55 @@ test_explicit_length (void)
   g_assert_cmpstr (iri_reference_get_path (ref), ==, "/bc");
 }
 
+/* The parser skips stretches of ASCII, and checks them eight bytes at a
+ * time: a NUL, a byte that is not UTF-8 or a character outside ASCII is
+ * found at every offset of a reference, inside a word or after the last
+ * whole one. */
+static void
+test_every_offset (void)
+{
+  const char *base = "http://a.example/abcdefghijk";
+  gsize n = strlen (base);
+
+  for (gsize i = strlen ("http://"); i < n; i++)
+    {
+      g_autofree char *with_nul = g_strdup (base);
+      g_autofree char *with_ff = g_strdup (base);
+      g_autoptr(GString) with_e9 = g_string_new_len (base, i);
+      g_autoptr(IriReference) ascii = iri_reference_parse (base, i, 0, NULL);
+      g_autoptr(IriReference) tolerant_nul = NULL;
+      g_autoptr(IriReference) tolerant_ff = NULL;
+      g_autoptr(IriReference) e9 = NULL;
+      g_autoptr(GError) error = NULL;
+
+      g_assert_nonnull (ascii);
+      g_assert_true (iri_reference_is_ascii (ascii));
+
+      with_nul[i] = '\0';
+      g_assert_null (iri_reference_parse (with_nul, n, 0, &error));
+      g_assert_error (error, IRI_ERROR, IRI_ERROR_EMBEDDED_NUL);
+      g_clear_error (&error);
+      tolerant_nul = iri_reference_parse_tolerant (with_nul, n, 0);
+      g_assert_false (iri_reference_is_ascii (tolerant_nul));
+      g_assert_false (iri_reference_is_valid (tolerant_nul));
+
+      with_ff[i] = '\xFF';
+      g_assert_null (iri_reference_parse (with_ff, n, 0, &error));
+      g_assert_error (error, IRI_ERROR, IRI_ERROR_INVALID_UTF8);
+      g_clear_error (&error);
+      tolerant_ff = iri_reference_parse_tolerant (with_ff, n, 0);
+      g_assert_false (iri_reference_is_ascii (tolerant_ff));
+      g_assert_false (iri_reference_is_valid (tolerant_ff));
+
+      g_string_append (with_e9, "\xC3\xA9");
+      g_string_append (with_e9, base + i);
+      e9 = iri_reference_parse (with_e9->str, with_e9->len, 0, &error);
+      g_assert_no_error (error);
+      g_assert_false (iri_reference_is_ascii (e9));
+      g_assert_cmpuint (iri_reference_get_n_chars (e9), ==, n + 1);
+    }
+}
+
 static gboolean
 same_components (IriReference *a,
                  IriReference *b)
@@ -459,6 +508,7 @@ main (int   argc,
   g_test_add_func ("/iri/reference/tolerant-prefixes", test_tolerant_prefixes);
   g_test_add_func ("/iri/reference/huge-input", test_huge_input);
   g_test_add_func ("/iri/reference/explicit-length", test_explicit_length);
+  g_test_add_func ("/iri/reference/every-offset", test_every_offset);
   g_test_add_func ("/iri/reference/data/agreement", test_data_agreement);
   g_test_add_func ("/iri/reference/data/foursuite", test_foursuite_references);
 
