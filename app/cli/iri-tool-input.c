@@ -262,6 +262,11 @@ iri_tool_input_next (IriToolInput  *self,
     {
       gboolean got_any = FALSE;
       gboolean ended = FALSE;
+      /* A line that lies whole in the chunk is handed out from there,
+       * its end of line overwritten with a NUL, instead of copied: that
+       * is most lines. */
+      guint8 *direct = NULL;
+      gsize direct_length = 0;
 
       if (self->fd < 0)
         {
@@ -277,7 +282,7 @@ iri_tool_input_next (IriToolInput  *self,
        * as they are. */
       while (!ended)
         {
-          const guint8 *start, *end, *lf, *cr, *stop;
+          guint8 *start, *end, *lf, *cr, *stop;
           gsize take;
 
           if (self->chunk_pos == self->chunk_len)
@@ -326,7 +331,12 @@ iri_tool_input_next (IriToolInput  *self,
             }
           stop = cr != NULL ? cr : lf != NULL ? lf : end;
           take = stop - start;
-          if (self->buffer->len + take <= iri_tool_max_line)
+          if (self->buffer->len == 0 && !*out_too_long && stop < end && take <= iri_tool_max_line)
+            {
+              direct = start;
+              direct_length = take;
+            }
+          else if (self->buffer->len + take <= iri_tool_max_line)
             g_byte_array_append (self->buffer, start, take);
           else
             *out_too_long = TRUE;
@@ -361,6 +371,14 @@ iri_tool_input_next (IriToolInput  *self,
         }
 
       self->line++;
+      if (direct != NULL)
+        {
+          /* The CR or LF (or, with -z, the NUL) that ended the line has
+           * been looked at, and is not read again. */
+          direct[direct_length] = '\0';
+          *out_length = direct_length;
+          return (const char *) direct;
+        }
       if (*out_too_long)
         g_byte_array_set_size (self->buffer, 0);
 

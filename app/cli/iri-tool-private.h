@@ -116,7 +116,8 @@ IriToolInput *iri_tool_input_new_files (char       **files);
  * iri_tool_max_line, whose text is then empty.  A file that cannot be
  * opened or read makes it return NULL and set @error; the file is then
  * skipped, and the next call goes on with the next one, so that a batch
- * does not stop for one bad file. */
+ * does not stop for one bad file.  The text is valid until the next
+ * call, and has a NUL after its @out_length bytes. */
 const char   *iri_tool_input_next      (IriToolInput  *self,
                                         gsize         *out_length,
                                         gboolean      *out_too_long,

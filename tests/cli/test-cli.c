@@ -226,6 +226,54 @@ test_to_iri (void)
   g_assert_null (strstr (run.err, "\\u{"));
 }
 
+/* Input is read 64 KiB at a time, and a line that lies whole in what
+ * was read is converted from there: lines across that boundary, a CR LF
+ * split by it, every kind of line end and a last line without one give
+ * one output line each. */
+static void
+test_to_iri_read_boundaries (void)
+{
+  g_auto(Run) run = { 0, };
+  g_autofree char *dir = g_dir_make_tmp ("iri-cli-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "uris.txt", NULL);
+  g_autoptr(GString) input = g_string_new (NULL);
+  g_autoptr(GString) expected = g_string_new (NULL);
+  static const char * const ends[] = { "\n", "\r\n", "\r" };
+  gsize line_start;
+  guint n = 0;
+
+  while (input->len < 65536 - 40)
+    {
+      g_string_append_printf (input, "http://a/%u%%C3%%BC\n", n);
+      g_string_append_printf (expected, "http://a/%u\xC3\xBC\n", n++);
+    }
+  /* A CR at the last byte of the first read, its LF the first byte of
+   * the second. */
+  line_start = input->len;
+  g_string_append (input, "http://a/");
+  while (input->len < 65535)
+    g_string_append_c (input, 'x');
+  g_string_append_len (expected, input->str + line_start, input->len - line_start);
+  g_string_append_c (expected, '\n');
+  g_string_append (input, "\r\n");
+  while (input->len < 3 * 65536)
+    {
+      g_string_append_printf (input, "http://b/%u%%C3%%BC%s", n, ends[n % G_N_ELEMENTS (ends)]);
+      g_string_append_printf (expected, "http://b/%u\xC3\xBC\n", n++);
+    }
+  g_string_append (input, "http://c/%C3%BC");
+  g_string_append (expected, "http://c/\xC3\xBC\n");
+  g_assert_true (g_file_set_contents (path, input->str, input->len, NULL));
+
+  run_tool (&run, NULL, 0, "to-iri", "-f", path, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_cmpstr (run.err, ==, "");
+  g_assert_cmpuint (strlen (run.out), ==, expected->len);
+  g_assert_true (strcmp (run.out, expected->str) == 0);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 static JsonObject *parse_json_line (const char *line);
 
 /* --display and --known-hosts of to-iri, format and inspect (DESIGN.md
@@ -2148,6 +2196,7 @@ main (int   argc,
   g_test_add_func ("/iri-tool/to-uri", test_to_uri);
   g_test_add_func ("/iri-tool/to-uri/ascii-hosts", test_to_uri_ascii_hosts);
   g_test_add_func ("/iri-tool/to-iri", test_to_iri);
+  g_test_add_func ("/iri-tool/to-iri/read-boundaries", test_to_iri_read_boundaries);
   g_test_add_func ("/iri-tool/display-policy", test_display_policy);
   g_test_add_func ("/iri-tool/format", test_format);
   g_test_add_func ("/iri-tool/detect", test_detect);
