@@ -389,6 +389,28 @@ finding_for_label (GPtrArray *findings,
   return found;
 }
 
+/* Whether §3.7 has nothing to do on @uri (iri_to_iri_is_plain()).  A
+ * valid ASCII reference has printable ASCII only, and only "%" and an
+ * A-label of its host can change: memchr() looks for the one, and only
+ * the host is scanned for the other.  An "xn--" elsewhere, which
+ * iri_to_iri_is_plain() also turns down, is copied as it is. */
+static gboolean
+is_plain (IriReference  *parsed,
+          const char    *uri,
+          gsize          length,
+          IriToIriFlags  flags)
+{
+  IriSpan host;
+
+  if (parsed == NULL || !iri_reference_is_valid (parsed) || !iri_reference_is_ascii (parsed))
+    return iri_to_iri_is_plain (uri, length, flags);
+  if (memchr (uri, '%', length) != NULL)
+    return FALSE;
+  if (!iri_reference_get_span (parsed, IRI_COMPONENT_HOST, &host))
+    return TRUE;
+  return iri_to_iri_is_plain (uri + host.byte_start, host.byte_end - host.byte_start, flags);
+}
+
 /* iri_display_to_iri(), and for @parsed, @uri parsed already (its
  * text), which is then neither validated nor parsed again.  The notes
  * are an array, NULL when there are none, so that a conversion with
@@ -419,7 +441,7 @@ display_to_iri (IriDisplayLevel   level,
 
   /* DESIGN.md §2: the all-ASCII fast path, untouched by the policy.  It
    * comes before the UTF-8 check, which printable ASCII always passes. */
-  if (iri_to_iri_is_plain (uri, length, flags))
+  if (is_plain (parsed, uri, length, flags))
     return g_strndup (uri, length);
 
   /* Step 1 needs characters; bytes that are not UTF-8 are not a URI.  A

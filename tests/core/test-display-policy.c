@@ -414,6 +414,56 @@ test_reference_invalid_utf8 (void)
   g_assert_cmpstr (iri, ==, expected);
 }
 
+/* A parsed reference takes a shorter fast path (only its host can hold
+ * an A-label to decode); it gives what the text gives, with and without
+ * KEEP_PUNYCODE, for valid and invalid references. */
+static void
+test_reference_fast_path (void)
+{
+  static const char * const uris[] = {
+    "https://example.org/a/b?c=d#e",
+    "http://a/xn--bcher-kva",
+    "http://a/?q=xn--bcher-kva#xn--bcher-kva",
+    "http://axn--bcher-kva.de/",
+    "http://xn--bcher-kva.de/",
+    "HTTP://XN--BCHER-KVA.DE/",
+    "http://www.Xn--bcher-kva.de/",
+    "http://xn--80ak6aa92e.com/",
+    "http://a/%41",
+    "http://a%2Eb/",
+    "http://[::1]/xn--a",
+    "http://u@xn--bcher-kva.de:80/",
+    "//xn--bcher-kva.de",
+    "xn--bcher-kva.de/x",
+    "http://exa mple/xn--bcher-kva",
+    "http://a/b\x7F" "c",
+    "http://a/\tb",
+    "http://[::1/xn--bcher-kva",
+    "http://a/%zz",
+    "",
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (uris); i++)
+    {
+      for (guint f = 0; f < 2; f++)
+        {
+          IriToIriFlags flags = f == 0 ? IRI_TO_IRI_DEFAULT : IRI_TO_IRI_KEEP_PUNYCODE;
+          g_autoptr(IriReference) reference = iri_reference_parse_tolerant (uris[i], -1, IRI_PARSE_DEFAULT);
+          g_autoptr(GListModel) expected_model = NULL;
+          g_autoptr(GListModel) model = NULL;
+          g_autofree char *expected = iri_display_policy_uri_to_iri (NULL, uris[i], -1, flags,
+                                                                     &expected_model, NULL);
+          g_autofree char *iri = iri_display_policy_reference_to_iri (NULL, reference, flags, &model);
+          guint n = g_list_model_get_n_items (expected_model);
+
+          g_assert_cmpstr (iri, ==, expected);
+          g_assert_cmpuint (model != NULL ? g_list_model_get_n_items (model) : 0, ==, n);
+          if (n == 0)
+            g_assert_null (model);
+        }
+    }
+}
+
 /* The analysis' readable form follows the analyzer's display policy. */
 static void
 test_analyzer (void)
@@ -546,6 +596,7 @@ main (int    argc,
   g_test_add_func ("/iri/display-policy/literal-label", test_literal_label);
   g_test_add_func ("/iri/display-policy/fast-path", test_fast_path);
   g_test_add_func ("/iri/display-policy/reference-invalid-utf8", test_reference_invalid_utf8);
+  g_test_add_func ("/iri/display-policy/reference-fast-path", test_reference_fast_path);
   g_test_add_func ("/iri/display-policy/analyzer", test_analyzer);
   g_test_add_func ("/iri/display-policy/format", test_format);
   g_test_add_func ("/iri/display-policy/corpus", test_corpus);
