@@ -855,14 +855,13 @@ set_span (Parser       *parser,
 enum {
   ENDS_SCHEME    = 1 << 0,  /* ":" "/" "?" "#" */
   ENDS_AUTHORITY = 1 << 1,  /* "/" "?" "#" */
-  ENDS_PATH      = 1 << 2,  /* "?" "#" */
 };
 
 static const guint8 ends_component[256] = {
   [':'] = ENDS_SCHEME,
   ['/'] = ENDS_SCHEME | ENDS_AUTHORITY,
-  ['?'] = ENDS_SCHEME | ENDS_AUTHORITY | ENDS_PATH,
-  ['#'] = ENDS_SCHEME | ENDS_AUTHORITY | ENDS_PATH,
+  ['?'] = ENDS_SCHEME | ENDS_AUTHORITY,
+  ['#'] = ENDS_SCHEME | ENDS_AUTHORITY,
 };
 
 /* Splits the text into components the way RFC 3986 Appendix B does: the
@@ -946,9 +945,15 @@ split (Parser *parser)
       pos = auth_end;
     }
 
-  /* path: up to "?" or "#". */
-  for (i = pos; i < length && !(ends_component[text[i]] & ENDS_PATH); i++)
-    ;
+  /* path: up to "?" or "#".  Paths are the longest component, so
+   * memchr() looks for each (the "#" only before the "?"). */
+  {
+    const guchar *question = memchr (text + pos, '?', length - pos);
+    gsize path_end = question != NULL ? (gsize) (question - text) : length;
+    const guchar *hash = memchr (text + pos, '#', path_end - pos);
+
+    i = hash != NULL ? (gsize) (hash - text) : path_end;
+  }
   set_span (parser, IRI_COMPONENT_PATH, pos, i);
   pos = i;
 
