@@ -577,10 +577,7 @@ print_compare_json (const char    *a,
 
   iri_tool_json_string (out, a, -1);
   g_string_append (out, ",\"b\":");
-  if (b != NULL)
-    iri_tool_json_string (out, b, -1);
-  else
-    g_string_append (out, "null");
+  iri_tool_json_string (out, b, -1);
   if (error != NULL)
     {
       g_string_append (out, ",\"equal\":null,\"level\":null,\"nfc\":false,\"equal_under_nfc\":null,\"error\":");

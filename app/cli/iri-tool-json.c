@@ -39,10 +39,7 @@ iri_tool_append_record_start (GString      *out,
       IRI_TOOL_PUT (out, ",");
     }
   IRI_TOOL_PUT (out, "\"input\":");
-  if (text != NULL)
-    iri_tool_json_string (out, text, length);
-  else
-    IRI_TOOL_PUT (out, "null");
+  iri_tool_json_string (out, text, length);
 }
 
 /* ,"repairs":[…], what --input repaired, as notes. */
@@ -131,10 +128,7 @@ iri_tool_append_diagnostic_json_as (GString       *out,
   IRI_TOOL_PUT (out, ",\"message\":");
   iri_tool_json_string (out, iri_diagnostic_get_message (d), -1);
   IRI_TOOL_PUT (out, ",\"hint\":");
-  if (iri_diagnostic_get_hint (d) != NULL)
-    iri_tool_json_string (out, iri_diagnostic_get_hint (d), -1);
-  else
-    IRI_TOOL_PUT (out, "null");
+  iri_tool_json_string (out, iri_diagnostic_get_hint (d), -1);
   IRI_TOOL_PUT (out, "}");
 }
 
@@ -199,10 +193,7 @@ iri_tool_append_repaired_json (GString     *out,
   IRI_TOOL_PUT (out, ",\"uri\":");
   iri_tool_json_string (out, iri_analysis_get_uri (analysis), -1);
   IRI_TOOL_PUT (out, ",\"uri_idna\":");
-  if (uri_idna != NULL)
-    iri_tool_json_string (out, uri_idna, -1);
-  else
-    IRI_TOOL_PUT (out, "null");
+  iri_tool_json_string (out, uri_idna, -1);
   IRI_TOOL_PUT (out, ",\"iri_from_uri\":");
   iri_tool_json_string (out, iri_analysis_get_display_iri (analysis), -1);
   IRI_TOOL_PUT (out, ",\"diagnostics\":[");
@@ -236,15 +227,9 @@ iri_tool_print_result_record (IriToolInput *input,
   IRI_TOOL_PUT (out, ",\"");
   g_string_append (out, key);
   IRI_TOOL_PUT (out, "\":");
-  if (result != NULL)
-    iri_tool_json_string (out, result, -1);
-  else
-    IRI_TOOL_PUT (out, "null");
+  iri_tool_json_string (out, result, -1);
   IRI_TOOL_PUT (out, ",\"error\":");
-  if (error != NULL)
-    iri_tool_json_string (out, error, -1);
-  else
-    IRI_TOOL_PUT (out, "null");
+  iri_tool_json_string (out, error, -1);
   IRI_TOOL_PUT (out, "}");
   iri_tool_append_record_end (out);
   fwrite (out->str, 1, out->len, stdout);

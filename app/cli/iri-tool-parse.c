@@ -257,10 +257,7 @@ append_json_part (GString    *out,
                   const char *value)
 {
   g_string_append_printf (out, ",\"%s\":", name);
-  if (value != NULL)
-    iri_tool_json_string (out, value, -1);
-  else
-    g_string_append (out, "null");
+  iri_tool_json_string (out, value, -1);
 }
 
 static char *

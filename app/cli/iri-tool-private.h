@@ -240,6 +240,7 @@ void iri_tool_append_analysis_json (GString     *out,
 void iri_tool_append_diagnostic_json (GString       *out,
                                       IriDiagnostic *diagnostic);
 
+/* A JSON string of @text, or null when @text is NULL. */
 void iri_tool_json_string (GString    *out,
                            const char *text,
                            gssize      length);

@@ -78,7 +78,8 @@ json_safe_run (const char *p,
   return p;
 }
 
-/* A JSON string.  This is the hot path of check --json: room for the
+/* A JSON string, or null for a NULL @text (a field with no value).
+ * This is the hot path of check --json: room for the
  * text as it is is made once and the text written into it, runs that
  * need nothing in one copy; an escape makes more room when it needs it
  * (reserving for the worst case, six bytes a byte, would hold six times
@@ -93,6 +94,11 @@ iri_tool_json_string (GString    *out,
   gsize start_len = out->len;
   char *w;
 
+  if (text == NULL)
+    {
+      g_string_append_len (out, "null", 4);
+      return;
+    }
   if (length < 0)
     length = strlen (text);
   end = text + length;
