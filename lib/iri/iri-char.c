@@ -158,10 +158,7 @@ iri_append_quoted (GString    *out,
 char *
 iri_quote_visual (const char *text)
 {
-  GString *out = g_string_new (NULL);
-
-  append_quoted (out, text, strlen (text), TRUE);
-  return g_string_free (out, FALSE);
+  return iri_quote_visual_len (text, strlen (text));
 }
 
 static void
@@ -210,10 +207,7 @@ append_quoted (GString    *out,
 char *
 iri_quote (const char *text)
 {
-  GString *out = g_string_new (NULL);
-
-  iri_append_quoted (out, text, strlen (text));
-  return g_string_free (out, FALSE);
+  return iri_quote_len (text, strlen (text));
 }
 
 char *
