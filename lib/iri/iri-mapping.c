@@ -109,6 +109,34 @@ append_uri_encoded (GString    *out,
     }
 }
 
+/* append_uri_encoded() for the text of a valid reference.  §2.2 allows
+ * in an IRI no ASCII character that §3.3 encodes (a space, "<", a "%"
+ * without two hex digits… are errors that make a reference invalid),
+ * so only the octets outside ASCII are encoded, and the ASCII between
+ * them is found eight bytes at a time and copied in one go. */
+static void
+append_non_ascii_encoded (GString    *out,
+                          const char *text,
+                          gsize       length)
+{
+  gsize i = 0;
+
+  while (i < length)
+    {
+      gsize start = i;
+
+      i += iri_ascii_run_length (text + i, length - i);
+      if (i > start)
+        out_append (out, text + start, i - start);
+
+      start = i;
+      while (i < length && (guchar) text[i] >= 0x80)
+        i++;
+      if (i > start)
+        append_percent_upper (out, (const guchar *) text + start, i - start);
+    }
+}
+
 /* §3.4.2 only concerns hosts that have characters outside ASCII, written
  * literally or percent-encoded as UTF-8.  Percent-encoded octets that are
  * not UTF-8 are not characters, so IDNA has nothing to say about them and
@@ -126,6 +154,9 @@ host_needs_idna (const char *host,
       if ((guchar) host[i] >= 0x80)
         return TRUE;
     }
+  /* Nearly every ASCII host has no percent-encoding to look into. */
+  if (memchr (host, '%', length) == NULL)
+    return FALSE;
 
   decoded = g_string_sized_new (length);
   for (gsize i = 0; i < length; i++)
@@ -203,8 +234,10 @@ to_uri (const char      *text,
         GError         **error)
 {
   g_autoptr(IriReference) owned = NULL;
-  GString *out = g_string_sized_new (length + length / 4 + 8);
+  GString *out;
   IriSpan host;
+  gboolean valid = reference != NULL && iri_reference_is_valid (reference);
+  void (*append_mapped) (GString *, const char *, gsize) = valid ? append_non_ascii_encoded : append_uri_encoded;
 
   if (host_mapping != IRI_HOST_MAPPING_PERCENT && reference == NULL)
     {
@@ -220,10 +253,7 @@ to_uri (const char      *text,
         {
           if (find_host (text, length, &start, &end) &&
               !iri_idna_check_ascii_host (text + start, end - start, host_mapping, error))
-            {
-              g_string_free (out, TRUE);
-              return NULL;
-            }
+            return NULL;
           host_mapping = IRI_HOST_MAPPING_PERCENT;
         }
     }
@@ -245,14 +275,12 @@ to_uri (const char      *text,
 
               ascii = iri_idna_to_ascii (name, name_len, host_mapping, error);
               if (ascii == NULL)
-                {
-                  g_string_free (out, TRUE);
-                  return NULL;
-                }
+                return NULL;
 
-              append_uri_encoded (out, text, host.byte_start);
+              out = g_string_sized_new (length + length / 4 + 8);
+              append_mapped (out, text, host.byte_start);
               g_string_append (out, ascii);
-              append_uri_encoded (out, text + host.byte_end, length - host.byte_end);
+              append_mapped (out, text + host.byte_end, length - host.byte_end);
               return g_string_free (out, FALSE);
             }
 
@@ -261,14 +289,17 @@ to_uri (const char      *text,
            * 64-octet label fail the conversion here just as they
            * would after a U-label (and as idn2(1) refuses them). */
           if (!iri_idna_check_ascii_host (name, name_len, host_mapping, error))
-            {
-              g_string_free (out, TRUE);
-              return NULL;
-            }
+            return NULL;
         }
     }
 
-  append_uri_encoded (out, text, length);
+  /* A valid reference all in ASCII is a URI already (§3.3 encodes
+   * nothing in it): most lines of a log or a crawl. */
+  if (valid && iri_reference_is_ascii (reference))
+    return g_strndup (text, length);
+
+  out = g_string_sized_new (length + length / 4 + 8);
+  append_mapped (out, text, length);
   return g_string_free (out, FALSE);
 }
 

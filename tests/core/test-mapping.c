@@ -550,6 +550,53 @@ test_to_uri_ascii_host_rules (void)
     }
 }
 
+/* A parsed reference maps as its text does, whichever way it is mapped:
+ * a valid one takes a shorter path (only its non-ASCII octets can need
+ * encoding, §2.2 against §3.3), an invalid one the general §3.3 one. */
+static void
+test_to_uri_reference_matches_text (void)
+{
+  static const char *const iris[] = {
+    "http://example.org/a/b?c=d#e",
+    "http://r\xC3\xA9sum\xC3\xA9.example/\xD7\x90\xD7\x91?q=\xC3\xBC&r=s#\xC3\xBC",
+    "http://example.org/\xD7\x90%41%e2%82%ac/x",
+    "mailto:\xC3\xBC@b\xC3\xBC" "cher.de",
+    "http://[::1]:8080/\xC3\xBC\xC3\xBC\xC3\xBC" "abcdefghijklmnop\xC3\xBC",
+    "//\xC3\xBC.example/x",
+    "\xC3\xBC",
+    "",
+    "http://a/%zz/\xC3\xBC",
+    "http://exa mple/\xC3\xBC",
+    "http://a/<b>{c}|d\\e^f`g\"h",
+    "http://a/\xC2\x85/\xEF\xBF\xBE",
+    "http://a/\xE2\x80\xAE" "b",
+  };
+  static const IriHostMapping mappings[] = {
+    IRI_HOST_MAPPING_PERCENT, IRI_HOST_MAPPING_IDNA2008, IRI_HOST_MAPPING_UTS46,
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (iris); i++)
+    {
+      g_autoptr(IriReference) strict = iri_reference_parse (iris[i], -1, IRI_PARSE_DEFAULT, NULL);
+      g_autoptr(IriReference) tolerant = iri_reference_parse_tolerant (iris[i], -1, IRI_PARSE_DEFAULT);
+
+      for (guint m = 0; m < G_N_ELEMENTS (mappings); m++)
+        {
+          g_autofree char *uri = iri_to_uri (iris[i], -1, mappings[m], NULL);
+          g_autofree char *from_tolerant = iri_reference_to_uri (tolerant, mappings[m], NULL);
+
+          g_test_message ("%s (%d): %s", iris[i], mappings[m], uri);
+          g_assert_cmpstr (from_tolerant, ==, uri);
+          if (strict != NULL)
+            {
+              g_autofree char *from_strict = iri_reference_to_uri (strict, mappings[m], NULL);
+
+              g_assert_cmpstr (from_strict, ==, uri);
+            }
+        }
+    }
+}
+
 /* iri_host_to_ascii() applies the rules after mapping: U+3002 makes an
  * empty label out of "a。。b" under UTS #46. */
 static void
@@ -1899,6 +1946,7 @@ main (int   argc,
   g_test_add_func ("/iri/mapping/to-uri/reference", test_reference_to_uri);
   g_test_add_func ("/iri/mapping/to-uri/idna-error", test_to_uri_idna_error);
   g_test_add_func ("/iri/mapping/to-uri/ascii-host-rules", test_to_uri_ascii_host_rules);
+  g_test_add_func ("/iri/mapping/to-uri/reference-matches-text", test_to_uri_reference_matches_text);
   g_test_add_func ("/iri/mapping/host-to-ascii/rules", test_host_to_ascii_rules);
   g_test_add_func ("/iri/mapping/to-uri/explicit-length", test_explicit_length);
 
