@@ -93,23 +93,38 @@ percent_decode (const char *host,
                 gunichar   *reserved)
 {
   GString *out = g_string_sized_new (length);
+  const char *p = host;
+  const char *end = host + length;
 
   *reserved = 0;
-  for (gsize i = 0; i < length; i++)
+  /* Most hosts have no "%" at all: the text between two is copied in
+   * one piece. */
+  while (p < end)
     {
-      if (host[i] == '%' && i + 2 < length &&
-          iri_hex_value (host[i + 1]) >= 0 && iri_hex_value (host[i + 2]) >= 0)
+      const char *percent = memchr (p, '%', end - p);
+
+      if (percent == NULL)
         {
-          guchar octet = (guchar) (iri_hex_value (host[i + 1]) * 16 +
-                                   iri_hex_value (host[i + 2]));
+          g_string_append_len (out, p, end - p);
+          break;
+        }
+      g_string_append_len (out, p, percent - p);
+      p = percent;
+
+      if (end - p > 2 && iri_hex_value (p[1]) >= 0 && iri_hex_value (p[2]) >= 0)
+        {
+          guchar octet = (guchar) (iri_hex_value (p[1]) * 16 + iri_hex_value (p[2]));
 
           if (*reserved == 0 && octet < 0x80 && !iri_ascii_is (octet, IRI_ASCII_UNRESERVED))
             *reserved = octet;
           g_string_append_c (out, (char) octet);
-          i += 2;
+          p += 3;
         }
       else
-        g_string_append_c (out, host[i]);
+        {
+          g_string_append_c (out, '%');
+          p++;
+        }
     }
 
   return out;
@@ -196,22 +211,13 @@ find_failing_label (const char *decoded,
 typedef struct {
   char *result;   /* (nullable) */
   char *failure;  /* the error message or the reason, when result is NULL */
+  char  strings[];
 } CacheEntry;
 
 typedef struct {
   GMutex      mutex;
   GHashTable *table;   /* key → CacheEntry */
 } Cache;
-
-static void
-cache_entry_free (gpointer data)
-{
-  CacheEntry *entry = data;
-
-  g_free (entry->result);
-  g_free (entry->failure);
-  g_free (entry);
-}
 
 /* Looks @key up; on a hit, stores copies in *out_result or *out_failure
  * and returns TRUE. */
@@ -235,23 +241,28 @@ cache_lookup (Cache       *cache,
   return hit;
 }
 
+/* Keeps @key (which the cache takes) and copies of @result and
+ * @failure.  An entry is one block with its strings: with every host
+ * new, as in a crawl, the insertion is paid on every line. */
 static void
 cache_insert (Cache      *cache,
-              const char *key,
+              char       *key,
               const char *result,
               const char *failure)
 {
-  CacheEntry *entry = g_new (CacheEntry, 1);
+  gsize result_size = result != NULL ? strlen (result) + 1 : 0;
+  gsize failure_size = failure != NULL ? strlen (failure) + 1 : 0;
+  CacheEntry *entry = g_malloc (sizeof (CacheEntry) + result_size + failure_size);
 
-  entry->result = g_strdup (result);
-  entry->failure = g_strdup (failure);
+  entry->result = result != NULL ? memcpy (entry->strings, result, result_size) : NULL;
+  entry->failure = failure != NULL ? memcpy (entry->strings + result_size, failure, failure_size) : NULL;
 
   g_mutex_lock (&cache->mutex);
   if (cache->table == NULL)
-    cache->table = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, cache_entry_free);
+    cache->table = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   else if (g_hash_table_size (cache->table) >= CACHE_MAX_ENTRIES)
     g_hash_table_remove_all (cache->table);
-  g_hash_table_replace (cache->table, g_strdup (key), entry);
+  g_hash_table_replace (cache->table, key, entry);
   g_mutex_unlock (&cache->mutex);
 }
 
@@ -316,7 +327,8 @@ iri_idna_to_ascii (const char      *host,
     }
 
   result = to_ascii_uncached (host, length, mapping, &local_error);
-  cache_insert (&to_ascii_cache, key, result, local_error != NULL ? local_error->message : NULL);
+  cache_insert (&to_ascii_cache, g_steal_pointer (&key), result,
+                local_error != NULL ? local_error->message : NULL);
   if (local_error != NULL)
     g_propagate_error (error, g_steal_pointer (&local_error));
   return result;
@@ -527,7 +539,7 @@ decode_a_label (const char  *label,
   if (!cache_lookup (&to_unicode_cache, key, &result, &reason))
     {
       result = decode_a_label_uncached (label, length, flags, &reason);
-      cache_insert (&to_unicode_cache, key, result, reason);
+      cache_insert (&to_unicode_cache, g_steal_pointer (&key), result, reason);
     }
   if (result == NULL)
     *out_reason = g_steal_pointer (&reason);
