@@ -28,7 +28,9 @@ enum {
   IRI_ASCII_URI        = 1 << 12, /* allowed somewhere in a URI: unreserved / reserved / "%" */
 };
 
-extern const guint16 iri_ascii_class[128];
+/* 256 entries, those of the bytes above 0x7F all 0, so that a loop over
+ * bytes can look any byte up without testing it first. */
+extern const guint16 iri_ascii_class[256];
 
 static inline gboolean
 iri_ascii_is (guchar c,

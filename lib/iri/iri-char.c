@@ -34,7 +34,7 @@
 #define GD  (IRI_ASCII_GEN_DELIM | IRI_ASCII_URI)
 #define PC  (IRI_ASCII_URI)
 
-const guint16 iri_ascii_class[128] = {
+const guint16 iri_ascii_class[256] = {
   /* 0x00-0x1F: controls */
   0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
   0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,

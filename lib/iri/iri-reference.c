@@ -395,6 +395,9 @@ scan_component (Parser       *parser,
   gboolean failed_before = parser->failed;
   guint n_before = parser->diagnostics.items != NULL ? parser->diagnostics.items->len : 0;
 
+  /* The loop below tests four bytes with one AND: one bit per class. */
+  g_assert (klass != 0 && (klass & (klass - 1)) == 0);
+
   while (p < end)
     {
       guchar b = (guchar) *p;
@@ -404,28 +407,36 @@ scan_component (Parser       *parser,
           gsize byte_start;
 
           /* Most of a component is ASCII of its class and %HH: it is
-           * skipped in this loop, and the offsets are counted once. */
+           * skipped in this loop, and the offsets are counted once.
+           * Each class is one bit, so four bytes are of the class when
+           * the AND of their entries has it: they are tested four at a
+           * time (bytes above 0x7F have no bits). */
           if (G_LIKELY (iri_ascii_class[b] & klass) || (b == '%' && allow_pct))
             {
-              const char *q = p;
+              const guchar *q = (const guchar *) p;
+              const guchar *stop = (const guchar *) end;
 
-              while (q < end)
+              for (;;)
                 {
-                  guchar c = (guchar) *q;
-
-                  if (c < 0x80 && (iri_ascii_class[c] & klass))
+                  while (stop - q >= 4 &&
+                         (iri_ascii_class[q[0]] & iri_ascii_class[q[1]] &
+                          iri_ascii_class[q[2]] & iri_ascii_class[q[3]] & klass))
+                    q += 4;
+                  if (q == stop)
+                    break;
+                  if (iri_ascii_class[*q] & klass)
                     q++;
-                  else if (c == '%' && allow_pct && end - q >= 3 &&
+                  else if (*q == '%' && allow_pct && stop - q >= 3 &&
                            iri_ascii_is (q[1], IRI_ASCII_HEX) &&
                            iri_ascii_is (q[2], IRI_ASCII_HEX))
                     q += 3;
                   else
                     break;
                 }
-              if (q > p)
+              if ((const char *) q > p)
                 {
-                  char_index += q - p;
-                  p = q;
+                  char_index += (const char *) q - p;
+                  p = (const char *) q;
                   continue;
                 }
             }
