@@ -37,6 +37,22 @@ iri_utf8_check (const char *text,
           continue;
         }
 
+      /* The common well-formed sequences, whose lead byte allows every
+       * continuation byte (Unicode §3.9, Table 3-7): two bytes (Latin,
+       * Greek, Cyrillic, Hebrew, Arabic…) and three outside E0 and ED.
+       * The checks below are for the rest and for the problems. */
+      if (c >= 0xC2 && c < 0xE0 && i + 1 < length && (s[i + 1] & 0xC0) == 0x80)
+        {
+          i += 2;
+          continue;
+        }
+      if (c >= 0xE1 && c < 0xF0 && c != 0xED && i + 2 < length &&
+          (s[i + 1] & 0xC0) == 0x80 && (s[i + 2] & 0xC0) == 0x80)
+        {
+          i += 3;
+          continue;
+        }
+
       *out_offset = i;
       *out_bad_length = 1;
 
