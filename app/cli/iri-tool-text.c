@@ -26,6 +26,27 @@ needs_escape (gunichar c)
          c == 0x2028 || c == 0x2029;
 }
 
+/* Whether the eight bytes of @w are all ASCII that a JSON string takes
+ * as it is, tested together: (v - 0x01…) & ~v has the high bit of some
+ * byte set when v has a zero byte, and (v - 0x20…) & ~v when v has a
+ * byte below 0x20 (borrows only ever add to a byte above a true one,
+ * so the answer for the word is exact). */
+static inline gboolean
+word_is_plain (guint64 w)
+{
+  const guint64 ones = G_GUINT64_CONSTANT (0x0101010101010101);
+  guint64 quote = w ^ (ones * '"');
+  guint64 backslash = w ^ (ones * '\\');
+  guint64 del = w ^ (ones * 0x7F);
+  guint64 bad = ((quote - ones) & ~quote) |
+                ((backslash - ones) & ~backslash) |
+                ((del - ones) & ~del) |
+                ((w - ones * 0x20) & ~w) |
+                w;
+
+  return (bad & (ones * 0x80)) == 0;
+}
+
 /* The longest stretch from @p that a JSON string takes as it is: ASCII
  * other than controls, '"' and '\\', and valid UTF-8 sequences of
  * characters that need no escape.  Two-byte sequences (Hebrew, Arabic,
@@ -52,9 +73,14 @@ json_safe_run (const char *p,
 
       if (b < 0x80)
         {
+          guint64 w;
+
           if (!plain[b])
             break;
           p++;
+          /* Messages and URIs are mostly such ASCII: eight at a time. */
+          while (end - p >= 8 && (memcpy (&w, p, sizeof w), word_is_plain (w)))
+            p += 8;
         }
       else if (b >= 0xC2 && b <= 0xDF && end - p >= 2 && ((guchar) p[1] & 0xC0) == 0x80)
         {

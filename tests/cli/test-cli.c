@@ -2055,6 +2055,37 @@ test_json_everywhere (void)
     g_assert_nonnull (strstr (run.out, "\"input\":\"a\\u0000b\""));
   }
 
+  /* Each character JSON escapes, at every place in a word of eight
+   * bytes (the writer tests ASCII eight bytes at a time), comes back
+   * exactly once the record is parsed. */
+  {
+    static const char *const specials[] = { "\"", "\\", "\x7F", "\x01", "\t", "\xE2\x80\x8F", "\xC2\x85" };
+    g_auto(Run) run = { 0, };
+    g_autoptr(GString) input = g_string_new (NULL);
+    g_autoptr(GPtrArray) expected = g_ptr_array_new_with_free_func (g_free);
+    g_auto(GStrv) lines = NULL;
+
+    for (guint i = 0; i < G_N_ELEMENTS (specials); i++)
+      for (guint k = 0; k < 16; k++)
+        {
+          char *line = g_strdup_printf ("http://a/%.*s%sabcdefghijklmnopq", (int) k, "0123456789abcdef", specials[i]);
+
+          g_string_append_printf (input, "%s\n", line);
+          g_ptr_array_add (expected, line);
+        }
+
+    run_tool (&run, input->str, -1, "to-uri", "--json", NULL);
+    lines = g_strsplit (run.out, "\n", -1);
+    g_assert_cmpuint (g_strv_length (lines), ==, expected->len + 1);
+    for (guint i = 0; i < expected->len; i++)
+      {
+        JsonObject *o = parse_json_line (lines[i]);
+
+        g_assert_cmpstr (json_object_get_string_member (o, "input"), ==, g_ptr_array_index (expected, i));
+        json_object_unref (o);
+      }
+  }
+
   /* compare: equal, at which level, or what NFC would change. */
   {
     g_auto(Run) run = { 0, };
