@@ -87,7 +87,7 @@ append_unit_json (GString       *out,
   const char *text = iri_analysis_get_text (analysis);
 
   IRI_TOOL_PUT (out, "{\"kind\":");
-  iri_tool_json_string (out, iri_component_to_string (unit->kind), -1);
+  iri_tool_json_name (out, iri_component_to_string (unit->kind));
   IRI_TOOL_PUT (out, ",\"start\":");
   iri_tool_json_uint (out, unit->span.start);
   IRI_TOOL_PUT (out, ",\"end\":");
@@ -95,7 +95,7 @@ append_unit_json (GString       *out,
   IRI_TOOL_PUT (out, ",\"text\":");
   append_shown (out, analysis, text + unit->span.byte_start, unit->span.byte_end - unit->span.byte_start);
   IRI_TOOL_PUT (out, ",\"direction\":");
-  iri_tool_json_string (out, iri_direction_to_string (unit->direction), -1);
+  iri_tool_json_name (out, iri_direction_to_string (unit->direction));
   IRI_TOOL_PUT (out, "}");
 }
 
@@ -114,11 +114,11 @@ iri_tool_append_diagnostic_json_as (GString       *out,
                                     IriSeverity    severity)
 {
   IRI_TOOL_PUT (out, "{\"code\":");
-  iri_tool_json_string (out, iri_diagnostic_get_code (d), -1);
+  iri_tool_json_name (out, iri_diagnostic_get_code (d));
   IRI_TOOL_PUT (out, ",\"severity\":");
-  iri_tool_json_string (out, iri_severity_to_string (severity), -1);
+  iri_tool_json_name (out, iri_severity_to_string (severity));
   IRI_TOOL_PUT (out, ",\"component\":");
-  iri_tool_json_string (out, iri_component_to_string (iri_diagnostic_get_component (d)), -1);
+  iri_tool_json_name (out, iri_component_to_string (iri_diagnostic_get_component (d)));
   IRI_TOOL_PUT (out, ",\"start\":");
   iri_tool_json_uint (out, iri_diagnostic_get_start (d));
   IRI_TOOL_PUT (out, ",\"end\":");

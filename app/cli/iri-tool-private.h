@@ -206,6 +206,8 @@ iri_tool_put (GString    *out,
 
 void iri_tool_json_uint            (GString     *out,
                                     guint64      value);
+void iri_tool_json_name            (GString     *out,
+                                    const char  *name);
 void iri_tool_append_record_start  (GString      *out,
                                     IriToolInput *input,
                                     const char   *text,

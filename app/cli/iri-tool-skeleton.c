@@ -63,7 +63,7 @@ print_json (const char *text,
   g_string_append (out, ",\"scripts\":");
   append_scripts_json (out, text);
   g_string_append (out, ",\"restriction_level\":");
-  iri_tool_json_string (out, iri_restriction_level_to_string (iri_get_restriction_level (text, -1)), -1);
+  iri_tool_json_name (out, iri_restriction_level_to_string (iri_get_restriction_level (text, -1)));
   g_string_append_c (out, '}');
   iri_tool_append_record_end (out);
   fwrite (out->str, 1, out->len, stdout);

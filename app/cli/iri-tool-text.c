@@ -222,6 +222,25 @@ iri_tool_json_uint (GString *out,
   iri_tool_put (out, digits + sizeof digits - n, n);
 }
 
+/* A JSON string for a name of the library's own: an enumeration's
+ * nick or a finding's code, ASCII letters, digits and hyphens, none of
+ * which JSON escapes, so the name is not scanned for them (a record
+ * has several for each unit and finding). */
+void
+iri_tool_json_name (GString    *out,
+                    const char *name)
+{
+  /* As iri_tool_json_string() does, though no name is ever missing. */
+  if (name == NULL)
+    {
+      IRI_TOOL_PUT (out, "null");
+      return;
+    }
+  iri_tool_put (out, "\"", 1);
+  iri_tool_put (out, name, strlen (name));
+  iri_tool_put (out, "\"", 1);
+}
+
 char *
 iri_tool_escape_for_terminal (const char *text,
                               gssize      length)
