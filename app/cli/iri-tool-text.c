@@ -129,7 +129,13 @@ iri_tool_json_string (GString    *out,
     length = strlen (text);
   end = text + length;
 
-  g_string_set_size (out, start_len + (gsize) length + 2);
+  /* out->len marks the room made so far; it is set to what was
+   * written at the end.  Most strings are short and the buffer has
+   * room: no call into GLib then. */
+  if (start_len + (gsize) length + 2 < out->allocated_len)
+    out->len = start_len + (gsize) length + 2;
+  else
+    g_string_set_size (out, start_len + (gsize) length + 2);
   w = out->str + start_len;
   *w++ = '"';
   while (p < end)
@@ -202,7 +208,8 @@ iri_tool_json_string (GString    *out,
       p = g_utf8_next_char (p);
     }
   *w++ = '"';
-  g_string_truncate (out, w - out->str);
+  *w = '\0';
+  out->len = w - out->str;
 }
 
 /* A number in JSON, without the cost of printf. */
