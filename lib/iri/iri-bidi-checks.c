@@ -16,6 +16,12 @@
 #include "iri-char-private.h"
 #include "iri-idna-private.h"
 
+/* The messages of a finding are built twice (for sight and for
+ * assistive technology) and a finding often repeats within one IRI:
+ * translations are looked up once per analysis (iri-char.c). */
+#undef _
+#define _(String) ((char *) iri_gettext_scoped (String))
+
 #define SPEC_RULE_1 "RFC 3987bis §4.2 rule 1"
 #define SPEC_RULE_2 "RFC 3987bis §4.2 rule 2"
 #define SPEC_NUMERIC "RFC 3987bis §4.4 Examples 10 and 11"

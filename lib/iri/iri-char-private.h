@@ -156,11 +156,18 @@ char *iri_char_describe (gunichar c);
 void  iri_char_append_describe (GString  *out,
                                 gunichar  c);
 
-/* Between these, the quotation marks of iri_quote() and friends are
- * translated once per thread: an analysis makes every quote of its
- * messages inside one scope.  Scopes nest. */
+/* Between these, the quotation marks of iri_quote() and friends, and
+ * the messages looked up with iri_gettext_scoped(), are translated once
+ * per thread: an analysis makes every message inside one scope.  Scopes
+ * nest. */
 void  iri_quote_scope_begin (void);
 void  iri_quote_scope_end   (void);
+
+/* g_dgettext() in the library's domain, remembered for the rest of the
+ * scope when called inside one.  A file whose messages an analysis
+ * builds several times defines _() as this after including
+ * <glib/gi18n-lib.h>; xgettext still finds the _() calls. */
+const char *iri_gettext_scoped (const char *msgid) G_GNUC_FORMAT (1);
 
 /* @text quoted for a message, cut to a readable length. */
 char *iri_quote (const char *text);

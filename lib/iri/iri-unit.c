@@ -17,6 +17,12 @@
 #include "iri-char-private.h"
 #include "iri-unit-private.h"
 
+/* A unit's name starts the message of each of its findings, and one
+ * IRI often has several findings on units of one kind: translations are
+ * looked up once per analysis (iri-char.c). */
+#undef _
+#define _(String) ((char *) iri_gettext_scoped (String))
+
 G_DEFINE_BOXED_TYPE (IriUnit, iri_unit, iri_unit_copy, iri_unit_free)
 
 /**

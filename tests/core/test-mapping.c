@@ -975,6 +975,36 @@ static const SafeCase safe_cases[] = {
   { 0x110000, IRI_COMPONENT_PATH, FALSE },
 };
 
+/* iri_gettext_scoped() remembers translations for the rest of a scope;
+ * each message must come back as its own translation, past the number
+ * it remembers too, inside nested scopes and after the scope ends. */
+static void
+test_gettext_scoped (void)
+{
+  static const char * const msgids[] = {
+    "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+    "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen",
+    "seventeen", "eighteen", "nineteen", "twenty",
+  };
+  g_autofree char *copy = g_strdup (msgids[0]);
+
+  iri_quote_scope_begin ();
+  for (int round = 0; round < 2; round++)
+    {
+      for (gsize i = 0; i < G_N_ELEMENTS (msgids); i++)
+        g_assert_cmpstr (iri_gettext_scoped (msgids[i]), ==, g_dgettext (GETTEXT_PACKAGE, msgids[i]));
+      iri_quote_scope_begin ();
+    }
+  /* The same text at another address is looked up again, not mixed up. */
+  g_assert_cmpstr (iri_gettext_scoped (copy), ==, g_dgettext (GETTEXT_PACKAGE, msgids[0]));
+  iri_quote_scope_end ();
+  iri_quote_scope_end ();
+  iri_quote_scope_end ();
+  for (gsize i = 0; i < G_N_ELEMENTS (msgids); i++)
+    g_assert_cmpstr (iri_gettext_scoped (msgids[G_N_ELEMENTS (msgids) - 1 - i]), ==,
+                     g_dgettext (GETTEXT_PACKAGE, msgids[G_N_ELEMENTS (msgids) - 1 - i]));
+}
+
 static void
 test_display_safe (void)
 {
@@ -1970,6 +2000,7 @@ main (int   argc,
   g_test_add_func ("/iri/mapping/to-iri/messages", test_to_iri_messages);
   g_test_add_func ("/iri/mapping/to-iri/never-unescape", test_to_iri_never_unescape);
   g_test_add_func ("/iri/mapping/display-safe", test_display_safe);
+  g_test_add_func ("/iri/mapping/gettext-scoped", test_gettext_scoped);
   g_test_add_func ("/iri/mapping/errors", test_errors);
 
   for (guint i = 0; i < G_N_ELEMENTS (property_files); i++)
