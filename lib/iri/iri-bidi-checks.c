@@ -100,22 +100,30 @@ quote_visual (Check *check,
 }
 
 /* The same piece of the display for assistive technology: the
- * characters shown at visual positions [start, end), in logical order,
- * quoted as logical text (a screen reader speaks logical order). */
+ * characters shown at visual positions [start, end) of @layout, in
+ * logical order, quoted as logical text (a screen reader speaks logical
+ * order) with the marks @open and @close.  @char_bytes has the byte
+ * offset of each of the @n_chars characters of @text, and its end. */
 static char *
-quote_visual_logical (Check *check,
-                      gsize  start,
-                      gsize  end)
+quote_shown_logical (IriBidiLayout *layout,
+                     const char    *text,
+                     const gsize   *char_bytes,
+                     gsize          n_chars,
+                     IriNotation    notation,
+                     gsize          start,
+                     gsize          end,
+                     const char    *open,
+                     const char    *close)
 {
-  g_autofree gboolean *shown = g_new0 (gboolean, check->n_chars + 1);
+  g_autofree gboolean *shown = g_new0 (gboolean, n_chars + 1);
   g_autoptr(GString) piece = g_string_new (NULL);
   g_autofree char *notated = NULL;
 
   for (gsize v = start; v < end; v++)
-    shown[iri_bidi_layout_visual_to_logical (check->layout, v)] = TRUE;
+    shown[iri_bidi_layout_visual_to_logical (layout, v)] = TRUE;
   /* Consecutive characters are consecutive bytes of the text: each run
    * of shown characters is appended in one piece. */
-  for (gsize i = 0; i < check->n_chars;)
+  for (gsize i = 0; i < n_chars;)
     {
       gsize run;
 
@@ -124,20 +132,136 @@ quote_visual_logical (Check *check,
           i++;
           continue;
         }
-      for (run = i + 1; run < check->n_chars && shown[run]; run++)
+      for (run = i + 1; run < n_chars && shown[run]; run++)
         ;
-      g_string_append_len (piece, check->text + check->char_bytes[i],
-                           check->char_bytes[run] - check->char_bytes[i]);
+      g_string_append_len (piece, text + char_bytes[i], char_bytes[run] - char_bytes[i]);
       i = run;
     }
-  if (check->notation == IRI_NOTATION_NONE)
-    return iri_quote_len (piece->str, piece->len);
-  notated = iri_notation_from_rtl (piece->str, -1, check->notation);
-  return iri_quote (notated);
+  if (notation == IRI_NOTATION_NONE)
+    return iri_quote_len_with_marks (piece->str, piece->len, open, close);
+  notated = iri_notation_from_rtl (piece->str, -1, notation);
+  return iri_quote_len_with_marks (notated, strlen (notated), open, close);
 }
 
-/* @accessible_message (taken, may be NULL): the message for assistive
- * technology, when it differs. */
+/* The message for assistive technology of a finding that quotes pieces
+ * of the display (the display in pieces, the host read differently).
+ * Most programs never ask for it, and it costs as much as the message
+ * itself, so it is made when it is first asked for
+ * (iri_diagnostic_set_accessible_message_func()), from what the message
+ * was made of: the format and quotation marks translated when the
+ * finding was made, the other quoted pieces, and the pieces of the
+ * display as visual ranges of the layout. */
+typedef enum {
+  SPOKEN_INTERLEAVED_COMPONENT,   /* name, quoted, inside, phrase, shown */
+  SPOKEN_INTERLEAVED_UNIT,        /* name, quoted, inside, shown */
+  SPOKEN_HOST,                    /* shown, quoted */
+} SpokenShape;
+
+typedef struct {
+  IriReference  *reference;   /* the text and its length in characters */
+  IriBidiLayout *layout;
+  IriNotation    notation;
+  const char    *open;
+  const char    *close;
+  SpokenShape    shape;
+  const char    *format;
+  const char    *name;        /* (nullable) */
+  const char    *phrase;      /* (nullable) */
+  char          *quoted;
+  gsize          shown_lo, shown_hi;
+  gsize          inside_lo, inside_hi;
+} Spoken;
+
+static void
+spoken_free (gpointer data)
+{
+  Spoken *spoken = data;
+
+  iri_reference_unref (spoken->reference);
+  iri_bidi_layout_unref (spoken->layout);
+  g_free (spoken->quoted);
+  g_free (spoken);
+}
+
+/* The message of a finding that quotes pieces of the display, for sight
+ * or for assistive technology: @format is one of the translated formats
+ * of report_interleaved() and check_host_reads_differently(), chosen
+ * once and used for both messages; its arguments are all strings, in
+ * the order of @shape.  The compiler cannot check a format that is not
+ * written at the call, so -Wformat-nonliteral is off here only; the
+ * tests of every shape's messages check the formats. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+static char *
+format_display_message (SpokenShape  shape,
+                        const char  *format,
+                        const char  *name,
+                        const char  *quoted,
+                        const char  *inside,
+                        const char  *phrase,
+                        const char  *shown)
+{
+  switch (shape)
+    {
+    case SPOKEN_INTERLEAVED_COMPONENT:
+      return g_strdup_printf (format, name, quoted, inside, phrase, shown);
+    case SPOKEN_INTERLEAVED_UNIT:
+      return g_strdup_printf (format, name, quoted, inside, shown);
+    case SPOKEN_HOST:
+    default:
+      return g_strdup_printf (format, shown, quoted);
+    }
+}
+#pragma GCC diagnostic pop
+
+static char *
+make_spoken (gconstpointer data)
+{
+  const Spoken *spoken = data;
+  const char *text = iri_reference_get_text (spoken->reference);
+  gsize n_chars = iri_reference_get_n_chars (spoken->reference);
+  g_autofree gsize *char_bytes = g_new (gsize, n_chars + 1);
+  g_autofree char *shown = NULL;
+  g_autofree char *inside = NULL;
+  const char *p = text;
+
+  for (gsize i = 0; i < n_chars; i++)
+    {
+      char_bytes[i] = p - text;
+      iri_utf8_next (&p);
+    }
+  char_bytes[n_chars] = p - text;
+
+  shown = quote_shown_logical (spoken->layout, text, char_bytes, n_chars, spoken->notation,
+                               spoken->shown_lo, spoken->shown_hi, spoken->open, spoken->close);
+  if (spoken->shape != SPOKEN_HOST)
+    inside = quote_shown_logical (spoken->layout, text, char_bytes, n_chars, spoken->notation,
+                                  spoken->inside_lo, spoken->inside_hi, spoken->open, spoken->close);
+  return format_display_message (spoken->shape, spoken->format, spoken->name, spoken->quoted,
+                                 inside, spoken->phrase, shown);
+}
+
+/* A Spoken for a finding of @check; @quoted is taken. */
+static Spoken *
+spoken_new (Check       *check,
+            SpokenShape  shape,
+            const char  *format,
+            char        *quoted)
+{
+  Spoken *spoken = g_new0 (Spoken, 1);
+
+  spoken->reference = iri_reference_ref (check->reference);
+  spoken->layout = iri_bidi_layout_ref (check->layout);
+  spoken->notation = check->notation;
+  iri_quote_get_marks (&spoken->open, &spoken->close);
+  spoken->shape = shape;
+  spoken->format = format;
+  spoken->quoted = quoted;
+  return spoken;
+}
+
+/* @spoken (taken, may be NULL): what the message for assistive
+ * technology is made of, when it differs. */
 static void
 add_full (Check         *check,
           const char    *code,
@@ -147,14 +271,14 @@ add_full (Check         *check,
           gsize          end,
           const char    *spec,
           char          *message,
-          char          *accessible_message,
+          Spoken        *spoken,
           char          *hint)
 {
   IriSpan span = { check->char_bytes[start], check->char_bytes[end], start, end };
   IriDiagnostic *diagnostic = iri_diagnostic_new_take (code, severity, component, &span, spec, message, hint);
 
-  if (accessible_message != NULL)
-    iri_diagnostic_take_accessible_message (diagnostic, accessible_message);
+  if (spoken != NULL)
+    iri_diagnostic_set_accessible_message_func (diagnostic, make_spoken, spoken, spoken_free);
   iri_diagnostics_add (check->diagnostics, diagnostic);
 }
 
@@ -410,11 +534,12 @@ report_interleaved (Check        *check,
   gboolean authority = is_authority_part (kind);
   IriComponent intruder = IRI_COMPONENT_IRI;
   gsize intruder_lo = G_MAXSIZE, intruder_hi = 0;
-  g_autofree char *quoted = NULL;
-  char *shown[2];    /* seen, spoken */
-  char *inside[2];
-  char *messages[2];
-  const char *name, *phrase;
+  g_autofree char *shown = NULL;
+  g_autofree char *inside = NULL;
+  const char *name, *phrase, *format;
+  char *quoted, *message;
+  SpokenShape shape;
+  Spoken *spoken;
 
   if (end == start || is_one_block (check, start, end, &lo, &hi))
     return;
@@ -441,40 +566,38 @@ report_interleaved (Check        *check,
   name = iri_unit_name (kind);
   phrase = whole_component ? component_phrase (intruder) : NULL;
   quoted = quote_logical (check, start, end);
-  shown[0] = quote_visual (check, lo, hi);
-  inside[0] = quote_visual (check, intruder_lo, intruder_hi);
-  shown[1] = quote_visual_logical (check, lo, hi);
-  inside[1] = quote_visual_logical (check, intruder_lo, intruder_hi);
+  shown = quote_visual (check, lo, hi);
+  inside = quote_visual (check, intruder_lo, intruder_hi);
+  format = whole_component
+    /* Translators: the first %s is a component name ("The host"), the
+     * second the quoted component, the third what is displayed
+     * between its pieces, the fourth another component ("the
+     * path"), the last the visual text */
+    ? _("%s %s is not displayed as one block: %s of %s is shown between its pieces (the display reads %s), because a right-to-left run continues across the delimiter.")
+    /* Translators: the first %s is a unit name ("The path segment"),
+     * the second the quoted unit, the third what is displayed between
+     * its pieces, the last the visual text */
+    : _("%s %s is displayed in pieces with %s between them (the display reads %s): a right-to-left run crosses the delimiter next to it.");
   /* The message quotes the display as it is seen; the one for assistive
-   * technology the same characters in logical order. */
-  for (int k = 0; k < 2; k++)
-    {
-      messages[k] = whole_component
-        /* Translators: the first %s is a component name ("The host"), the
-         * second the quoted component, the third what is displayed
-         * between its pieces, the fourth another component ("the
-         * path"), the last the visual text */
-        ? g_strdup_printf (_("%s %s is not displayed as one block: %s of %s is shown between its pieces (the display reads %s), because a right-to-left run continues across the delimiter."),
-                           name, quoted, inside[k], phrase, shown[k])
-        /* Translators: the first %s is a unit name ("The path segment"),
-         * the second the quoted unit, the third what is displayed between
-         * its pieces, the last the visual text */
-        : g_strdup_printf (_("%s %s is displayed in pieces with %s between them (the display reads %s): a right-to-left run crosses the delimiter next to it."),
-                           name, quoted, inside[k], shown[k]);
-    }
+   * technology, made when asked for, the same characters in logical
+   * order. */
+  shape = whole_component ? SPOKEN_INTERLEAVED_COMPONENT : SPOKEN_INTERLEAVED_UNIT;
+  message = format_display_message (shape, format, name, quoted, inside, phrase, shown);
+  spoken = spoken_new (check, shape, format, quoted);
+  spoken->name = name;
+  spoken->phrase = phrase;
+  spoken->shown_lo = lo;
+  spoken->shown_hi = hi;
+  spoken->inside_lo = intruder_lo;
+  spoken->inside_hi = intruder_hi;
   add_full (check, "bidi-component-interleaved", authority ? IRI_SEVERITY_WARNING : IRI_SEVERITY_INFO,
-            kind, start, end, SPEC_INTERLEAVED, messages[0], messages[1],
+            kind, start, end, SPEC_INTERLEAVED, message, spoken,
             /* A host name or a port cannot be percent-encoded (RFC 3986
              * §3.2.2, §3.2.3), so for them the fix is in the choice of the
              * label. */
             kind == IRI_COMPONENT_HOST || kind == IRI_COMPONENT_HOST_LABEL || kind == IRI_COMPONENT_PORT
               ? g_strdup (_("Choose a host whose last label ends with a right-to-left letter when a port or a path with digits follows it, or read the IRI in isolate mode; percent-encoding is no fix for a host name."))
               : g_strdup (_("Keep digits and left-to-right characters away from the edges of right-to-left components, or percent-encode the affected components.")));
-  for (int k = 0; k < 2; k++)
-    {
-      g_free (shown[k]);
-      g_free (inside[k]);
-    }
 }
 
 static void
@@ -529,9 +652,10 @@ check_host_reads_differently (Check *check)
   g_autofree guint8 *shown_as_host = NULL;
   gboolean same = TRUE;
   gboolean rest_has_ltr = FALSE;
-  char *shown[2];    /* seen, spoken */
-  g_autofree char *real = NULL;
-  char *messages[2];
+  g_autofree char *shown = NULL;
+  const char *format;
+  char *real, *message;
+  Spoken *spoken;
 
   if (!iri_reference_get_span (check->reference, IRI_COMPONENT_AUTHORITY, &authority) ||
       !iri_reference_get_span (check->reference, IRI_COMPONENT_HOST, &host) ||
@@ -589,34 +713,31 @@ check_host_reads_differently (Check *check)
   for (gsize i = authority.start; i < check->n_chars; i++)
     rest_has_ltr |= check->types[i] == FRIBIDI_TYPE_LTR;
 
-  shown[0] = quote_visual (check, host_start, host_end);
-  shown[1] = quote_visual_logical (check, host_start, host_end);
+  shown = quote_visual (check, host_start, host_end);
   real = quote_logical (check, host.start, host.end);
 
+  format = !rest_has_ltr
+    /* Translators: the first %s is what the display shows, the second
+     * the real host */
+    ? _("Read from the left, the display shows %s where the host is expected, but the host is %s. Everything after the scheme is right to left, so a right-to-left reader, reading from the right, sees the host correctly.")
+    /* Translators: the first %s is what the display shows, the second
+     * the real host */
+    : _("The display shows %s where the host is expected, but the host is %s: a right-to-left run moves characters of other components into the host's place, so the display reads as another host.");
   /* The message quotes the display as it is seen; the one for assistive
-   * technology the same characters in logical order. */
-  for (int k = 0; k < 2; k++)
-    {
-      messages[k] = !rest_has_ltr
-        /* Translators: the first %s is what the display shows, the second
-         * the real host */
-        ? g_strdup_printf (_("Read from the left, the display shows %s where the host is expected, but the host is %s. Everything after the scheme is right to left, so a right-to-left reader, reading from the right, sees the host correctly."),
-                           shown[k], real)
-        /* Translators: the first %s is what the display shows, the second
-         * the real host */
-        : g_strdup_printf (_("The display shows %s where the host is expected, but the host is %s: a right-to-left run moves characters of other components into the host's place, so the display reads as another host."),
-                           shown[k], real);
-    }
+   * technology, made when asked for, the same characters in logical
+   * order. */
+  message = format_display_message (SPOKEN_HOST, format, NULL, real, NULL, NULL, shown);
+  spoken = spoken_new (check, SPOKEN_HOST, format, real);
+  spoken->shown_lo = host_start;
+  spoken->shown_hi = host_end;
   if (!rest_has_ltr)
     add_full (check, "bidi-host-reads-differently", IRI_SEVERITY_INFO, IRI_COMPONENT_HOST,
-              host.start, host.end, SPEC_READS_DIFFERENTLY, messages[0], messages[1],
+              host.start, host.end, SPEC_READS_DIFFERENTLY, message, spoken,
               g_strdup (_("When checking the host, read it in logical order or in isolate mode.")));
   else
     add_full (check, "bidi-host-reads-differently", IRI_SEVERITY_WARNING, IRI_COMPONENT_HOST,
-              host.start, host.end, SPEC_READS_DIFFERENTLY, messages[0], messages[1],
+              host.start, host.end, SPEC_READS_DIFFERENTLY, message, spoken,
               g_strdup (_("Do not trust the displayed host: check its logical form or view it in isolate mode; percent-encoding the right-to-left components next to it keeps them out of the host's place.")));
-  g_free (shown[0]);
-  g_free (shown[1]);
 }
 
 /* RFC 5893 §2: the Bidi Rule, all six conditions, on every label of a

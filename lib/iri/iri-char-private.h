@@ -169,6 +169,11 @@ void  iri_quote_scope_end   (void);
  * <glib/gi18n-lib.h>; xgettext still finds the _() calls. */
 const char *iri_gettext_scoped (const char *msgid) G_GNUC_FORMAT (1);
 
+/* The quotation marks iri_quote() uses now (in a scope, the ones
+ * looked up on its first quote). */
+void  iri_quote_get_marks (const char **open,
+                           const char **close);
+
 /* @text quoted for a message, cut to a readable length. */
 char *iri_quote (const char *text);
 /* The same for a piece of the display (visual order), which is wrapped
@@ -182,6 +187,12 @@ char *iri_quote_len        (const char *text,
                             gsize       length);
 char *iri_quote_visual_len (const char *text,
                             gsize       length);
+/* iri_quote_len() with the marks of an iri_quote_get_marks() made
+ * earlier, for a message made after its scope has ended. */
+char *iri_quote_len_with_marks (const char *text,
+                                gsize       length,
+                                const char *open,
+                                const char *close);
 
 /* Appends @text quoted for a message, cut to a readable length. */
 void  iri_append_quoted (GString    *out,

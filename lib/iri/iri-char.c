@@ -184,17 +184,29 @@ get_quote_marks (const char **open,
     }
 }
 
+void
+iri_quote_get_marks (const char **open,
+                     const char **close)
+{
+  get_quote_marks (open, close);
+}
+
 static void append_quoted (GString    *out,
                            const char *text,
                            gsize       length,
-                           gboolean    visual);
+                           gboolean    visual,
+                           const char *open,
+                           const char *close);
 
 void
 iri_append_quoted (GString    *out,
                    const char *text,
                    gsize       length)
 {
-  append_quoted (out, text, length, FALSE);
+  const char *open, *close;
+
+  get_quote_marks (&open, &close);
+  append_quoted (out, text, length, FALSE, open, close);
 }
 
 char *
@@ -207,15 +219,15 @@ static void
 append_quoted (GString    *out,
                const char *text,
                gsize       length,
-               gboolean    visual)
+               gboolean    visual,
+               const char *open,
+               const char *close)
 {
   const char *p = text;
   const char *end = text + length;
   const char *run = text;   /* the characters to copy as they are */
-  const char *open, *close;
   gsize n = 0;
 
-  get_quote_marks (&open, &close);
   g_string_append (out, open);
   /* A piece of the display, already in visual order: U+202D
    * LEFT-TO-RIGHT OVERRIDE keeps a user interface from reordering it a
@@ -256,9 +268,21 @@ char *
 iri_quote_len (const char *text,
                gsize       length)
 {
+  const char *open, *close;
+
+  get_quote_marks (&open, &close);
+  return iri_quote_len_with_marks (text, length, open, close);
+}
+
+char *
+iri_quote_len_with_marks (const char *text,
+                          gsize       length,
+                          const char *open,
+                          const char *close)
+{
   GString *out = g_string_new (NULL);
 
-  append_quoted (out, text, length, FALSE);
+  append_quoted (out, text, length, FALSE, open, close);
   return g_string_free (out, FALSE);
 }
 
@@ -267,8 +291,10 @@ iri_quote_visual_len (const char *text,
                       gsize       length)
 {
   GString *out = g_string_new (NULL);
+  const char *open, *close;
 
-  append_quoted (out, text, length, TRUE);
+  get_quote_marks (&open, &close);
+  append_quoted (out, text, length, TRUE, open, close);
   return g_string_free (out, FALSE);
 }
 

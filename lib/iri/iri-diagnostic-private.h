@@ -32,6 +32,21 @@ IriDiagnostic *iri_diagnostic_new_shifted (IriDiagnostic *other,
 void           iri_diagnostic_take_accessible_message (IriDiagnostic *self,
                                                        char          *message);
 
+/* Makes the message for assistive technology from @data (which it only
+ * reads, perhaps from several threads) and returns it, newly allocated.
+ * It must give the text that would have been taken when the finding
+ * was made. */
+typedef char *(*IriMessageFunc) (gconstpointer data);
+
+/* The message for assistive technology, made by @func when it is first
+ * asked for: most programs never ask, and it costs as much as the
+ * message (a second quote of each piece of the display).  @destroy
+ * frees @data with the diagnostic. */
+void           iri_diagnostic_set_accessible_message_func (IriDiagnostic  *self,
+                                                           IriMessageFunc  func,
+                                                           gpointer        data,
+                                                           GDestroyNotify  destroy);
+
 /* A list of diagnostics that stops growing after IRI_DIAGNOSTICS_MAX
  * entries: a 1 MB line of spaces must not make a million objects.  The
  * last slot then says how many were dropped. */

@@ -36,8 +36,15 @@ struct _IriDiagnostic
   const char   *code;     /* interned */
   const char   *spec;     /* interned */
   char         *message;
-  char         *accessible_message;  /* NULL: the message */
+  char         *accessible_message;  /* NULL: the message, or not made yet */
   char         *hint;
+
+  /* Makes accessible_message when it is first asked for (atomically:
+   * diagnostics are shared between threads); NULL when there is none to
+   * make. */
+  IriMessageFunc  accessible_func;
+  gpointer        accessible_data;
+  GDestroyNotify  accessible_destroy;
   IriSpan       span;
   IriSeverity   severity;
   IriComponent  component;
@@ -68,6 +75,8 @@ iri_diagnostic_finalize (GObject *object)
   g_free (self->message);
   g_free (self->accessible_message);
   g_free (self->hint);
+  if (self->accessible_destroy != NULL)
+    self->accessible_destroy (self->accessible_data);
 
   G_OBJECT_CLASS (iri_diagnostic_parent_class)->finalize (object);
 }
@@ -275,6 +284,26 @@ iri_diagnostic_new (const char    *code,
                                   g_strdup (hint));
 }
 
+/* The message for assistive technology when it differs from the
+ * message, made now if it was left for later.  Two threads may make it
+ * at once; the first one's is kept, and both are the same text. */
+static const char *
+peek_accessible_message (IriDiagnostic *self)
+{
+  char *made;
+
+  if (self->accessible_func == NULL)
+    return self->accessible_message;
+  made = g_atomic_pointer_get (&self->accessible_message);
+  if (made != NULL)
+    return made;
+
+  made = self->accessible_func (self->accessible_data);
+  if (!g_atomic_pointer_compare_and_exchange (&self->accessible_message, NULL, made))
+    g_free (made);
+  return g_atomic_pointer_get (&self->accessible_message);
+}
+
 IriDiagnostic *
 iri_diagnostic_new_shifted (IriDiagnostic *other,
                             gssize         byte_delta,
@@ -291,7 +320,7 @@ iri_diagnostic_new_shifted (IriDiagnostic *other,
   self = iri_diagnostic_new_take (other->code, other->severity, other->component, &span,
                                   other->spec, g_strdup (other->message),
                                   g_strdup (other->hint));
-  self->accessible_message = g_strdup (other->accessible_message);
+  self->accessible_message = g_strdup (peek_accessible_message (other));
   return self;
 }
 
@@ -301,6 +330,19 @@ iri_diagnostic_take_accessible_message (IriDiagnostic *self,
 {
   g_free (self->accessible_message);
   self->accessible_message = message;
+}
+
+void
+iri_diagnostic_set_accessible_message_func (IriDiagnostic  *self,
+                                            IriMessageFunc  func,
+                                            gpointer        data,
+                                            GDestroyNotify  destroy)
+{
+  g_return_if_fail (self->accessible_func == NULL && self->accessible_message == NULL);
+
+  self->accessible_func = func;
+  self->accessible_data = data;
+  self->accessible_destroy = destroy;
 }
 
 /**
@@ -531,7 +573,11 @@ iri_diagnostic_dup_accessible_message (IriDiagnostic *self)
 {
   g_return_val_if_fail (IRI_IS_DIAGNOSTIC (self), NULL);
 
-  return g_strdup (self->accessible_message != NULL ? self->accessible_message : self->message);
+  {
+    const char *accessible = peek_accessible_message (self);
+
+    return g_strdup (accessible != NULL ? accessible : self->message);
+  }
 }
 
 /**

@@ -288,6 +288,76 @@ test_accessible_message (void)
   g_assert_true (found);
 }
 
+static gpointer
+dup_accessible_message_cb (gpointer data)
+{
+  return iri_diagnostic_dup_accessible_message (data);
+}
+
+/* The message for assistive technology is made when it is first asked
+ * for: it must be the same when asked for after its analysis is gone,
+ * from several threads at once, and for every kind of finding that
+ * has one (the display in pieces, the host read differently). */
+static void
+test_accessible_message_later (void)
+{
+  static const char * const iris[] = {
+    /* §4.4 Example 5: a component and units displayed in pieces. */
+    "http://example.com/\xD7\x90\xD7\x91/\xD7\x92?\xD7\x93=1",
+    /* The port and path move into the host's place. */
+    "http://\xD7\x90\xD7\x91.\xD7\x92\xD7\x93:8080/\xD7\x94",
+  };
+  gboolean interleaved = FALSE, host = FALSE;
+
+  for (gsize k = 0; k < G_N_ELEMENTS (iris); k++)
+    {
+      g_autoptr(IriAnalysis) first = iri_analyze (iris[k], -1);
+      IriAnalysis *second = iri_analyze (iris[k], -1);
+      g_autoptr(GPtrArray) kept = g_ptr_array_new_with_free_func (g_object_unref);
+      g_autoptr(GPtrArray) expected = g_ptr_array_new_with_free_func (g_free);
+
+      g_assert_cmpuint (iri_analysis_get_n_diagnostics (first), ==, iri_analysis_get_n_diagnostics (second));
+      for (guint i = 0; i < iri_analysis_get_n_diagnostics (first); i++)
+        {
+          g_ptr_array_add (expected, iri_diagnostic_dup_accessible_message (iri_analysis_get_diagnostic (first, i)));
+          g_ptr_array_add (kept, g_object_ref (iri_analysis_get_diagnostic (second, i)));
+        }
+      iri_analysis_unref (second);
+
+      for (guint i = 0; i < kept->len; i++)
+        {
+          IriDiagnostic *d = g_ptr_array_index (kept, i);
+          GThread *threads[4];
+
+          if (g_str_equal (iri_diagnostic_get_code (d), "bidi-component-interleaved"))
+            interleaved = TRUE;
+          else if (g_str_equal (iri_diagnostic_get_code (d), "bidi-host-reads-differently"))
+            {
+              /* The display shows "ה" in the host's place; spoken, it
+               * is the same, and the host is quoted in logical order. */
+              g_assert_nonnull (strstr (g_ptr_array_index (expected, i),
+                                        "the display shows \xE2\x80\x9C\xD7\x94\xE2\x80\x9D where the host is expected, "
+                                        "but the host is \xE2\x80\x9C\xD7\x90\xD7\x91.\xD7\x92\xD7\x93\xE2\x80\x9D."));
+              host = TRUE;
+            }
+          else
+            continue;
+          /* Its own message, in logical order. */
+          g_assert_cmpstr (g_ptr_array_index (expected, i), !=, iri_diagnostic_get_message (d));
+          for (gsize t = 0; t < G_N_ELEMENTS (threads); t++)
+            threads[t] = g_thread_new ("spoken", dup_accessible_message_cb, d);
+          for (gsize t = 0; t < G_N_ELEMENTS (threads); t++)
+            {
+              g_autofree char *spoken = g_thread_join (threads[t]);
+
+              g_assert_cmpstr (spoken, ==, g_ptr_array_index (expected, i));
+            }
+        }
+    }
+  g_assert_true (interleaved);
+  g_assert_true (host);
+}
+
 static int
 compare_strings_cb (gconstpointer a,
                     gconstpointer b)
@@ -878,6 +948,7 @@ main (int   argc,
   g_test_add_func ("/iri/analysis/analyzer-notify", test_analyzer_notify);
   g_test_add_func ("/iri/analysis/display-message", test_display_message);
   g_test_add_func ("/iri/analysis/accessible-message", test_accessible_message);
+  g_test_add_func ("/iri/analysis/accessible-message/later", test_accessible_message_later);
   g_test_add_func ("/iri/analysis/bidi-host-labels", test_bidi_host_labels);
   g_test_add_func ("/iri/analysis/preferred-forms", test_preferred_forms);
   g_test_add_func ("/iri/analysis/preferred-forms/spans", test_preferred_forms_spans);
