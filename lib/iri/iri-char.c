@@ -56,9 +56,24 @@ void
 iri_char_append_describe (GString  *out,
                           gunichar  c)
 {
+  static const char hex[] = "0123456789ABCDEF";
   char name[IRI_UCD_NAME_MAX];
+  char digits[8];
+  gsize n = 0;
+  guint32 rest = c;
 
-  g_string_append_printf (out, "U+%04X", c);
+  /* "U+%04X" written by hand: at least four digits, upper case.  Most
+   * messages name a character or two, and printf cost as much as
+   * looking up the name. */
+  do
+    {
+      digits[n++] = hex[rest & 0xF];
+      rest >>= 4;
+    }
+  while (rest != 0 || n < 4);
+  g_string_append (out, "U+");
+  while (n > 0)
+    g_string_append_c (out, digits[--n]);
   if (iri_ucd_get_name (c, name))
     {
       g_string_append_c (out, ' ');

@@ -975,6 +975,30 @@ static const SafeCase safe_cases[] = {
   { 0x110000, IRI_COMPONENT_PATH, FALSE },
 };
 
+/* A character named in a message: "U+" and at least four upper-case
+ * hex digits, as printf's "%04X" writes them, then its name. */
+static void
+test_char_describe (void)
+{
+  static const gunichar chars[] = {
+    0x0, 0x9, 0x41, 0x7F, 0xA0, 0x5D0, 0x202E, 0xABCD, 0xFFFF, 0x10000, 0x1F600, 0xE0001, 0x10FFFF,
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (chars); i++)
+    {
+      g_autofree char *described = iri_char_describe (chars[i]);
+      g_autofree char *code = g_strdup_printf ("U+%04X", chars[i]);
+
+      g_assert_true (g_str_has_prefix (described, code));
+      g_assert_true (described[strlen (code)] == '\0' || described[strlen (code)] == ' ');
+    }
+  {
+    g_autofree char *described = iri_char_describe (0x202E);
+
+    g_assert_cmpstr (described, ==, "U+202E RIGHT-TO-LEFT OVERRIDE");
+  }
+}
+
 /* iri_gettext_scoped() remembers translations for the rest of a scope;
  * each message must come back as its own translation, past the number
  * it remembers too, inside nested scopes and after the scope ends. */
@@ -2001,6 +2025,7 @@ main (int   argc,
   g_test_add_func ("/iri/mapping/to-iri/never-unescape", test_to_iri_never_unescape);
   g_test_add_func ("/iri/mapping/display-safe", test_display_safe);
   g_test_add_func ("/iri/mapping/gettext-scoped", test_gettext_scoped);
+  g_test_add_func ("/iri/mapping/char-describe", test_char_describe);
   g_test_add_func ("/iri/mapping/errors", test_errors);
 
   for (guint i = 0; i < G_N_ELEMENTS (property_files); i++)
