@@ -283,7 +283,13 @@ load_unit (Check          *check,
   gsize *offsets;
   gsize n = 0;
 
-  /* At most one character per byte: size once, fill, then trim. */
+  /* At most one character per byte: size once, fill, then trim.  The
+   * arrays hold plain numbers and are neither cleared nor
+   * zero-terminated, so emptying or trimming one is setting its length:
+   * g_array_set_size() would go through g_array_remove_range() for it,
+   * six times per unit. */
+  check->chars->len = 0;
+  check->offsets->len = 0;
   g_array_set_size (check->chars, u->length);
   g_array_set_size (check->offsets, u->length + 1);
   chars = (gunichar *) (gpointer) check->chars->data;
@@ -294,8 +300,8 @@ load_unit (Check          *check,
       chars[n++] = iri_utf8_next (&p);
     }
   offsets[n] = u->length;
-  g_array_set_size (check->chars, n);
-  g_array_set_size (check->offsets, n + 1);
+  check->chars->len = n;
+  check->offsets->len = n + 1;
 }
 
 /* ------------------------------------------------------------------ */
@@ -321,7 +327,9 @@ check_unit_text (Check          *check,
   gsize pos = 0, start, end;
 
   load_unit (check, u);
-  g_array_set_size (check->reported, 0);
+  /* One flag per character, all cleared: growing a clearing array from
+   * empty zeroes it. */
+  check->reported->len = 0;
   g_array_set_size (check->reported, check->chars->len);
   iri_safety_check_chars (check, u);
   iri_safety_check_nfc (check, u);
