@@ -807,6 +807,21 @@ iri_analyzer_analyze_for_display (IriAnalyzer *self,
   return analyze (self, text, length, TRUE);
 }
 
+void
+iri_analyzer_get_safety_config (IriAnalyzer     *self,
+                                IriSafetyConfig *out_config)
+{
+  /* What analyze() gives iri_safety_check(), so that the display
+   * policy's verdict judges host labels by the very same settings.
+   * That verdict (in iri-display-policy.c) runs the checks of
+   * analyze() for_display, in the same order, on the host labels: a
+   * check added there that can point into a host label must be added
+   * to it too. */
+  *out_config = (IriSafetyConfig) {
+    self->host_level, self->unit_level, self->known, self->notation,
+  };
+}
+
 /**
  * iri_analyze:
  * @text: the text, in UTF-8

@@ -7,6 +7,7 @@
 
 #include "iri-analysis.h"
 #include "iri-display-policy.h"
+#include "iri-safety-private.h"
 
 G_BEGIN_DECLS
 
@@ -40,6 +41,10 @@ char        *iri_display_policy_host_to_unicode (IriDisplayPolicy *self,
 IriAnalysis *iri_analyzer_analyze_for_display (IriAnalyzer *self,
                                                const char  *text,
                                                gsize        length);
+
+/* The settings @self runs iri_safety_check() with in an analysis. */
+void         iri_analyzer_get_safety_config   (IriAnalyzer        *self,
+                                               IriSafetyConfig    *out_config);
 
 /* iri_analyzer_set_known_hosts() without the notification; returns
  * whether the list changed. */

@@ -8,12 +8,19 @@
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
+#include "iri-bidi-checks-private.h"
+#include "iri-bidi-private.h"
+#include "iri-char-private.h"
 #include "iri-diagnostic-private.h"
 #include "iri-display-policy.h"
 #include "iri-display-policy-private.h"
 #include "iri-enums.h"
+#include "iri-idna-private.h"
 #include "iri-link-private.h"
 #include "iri-mapping-private.h"
+#include "iri-reference-private.h"
+#include "iri-safety-private.h"
+#include "iri-unit-private.h"
 #include "iri-utf8-private.h"
 
 /**
@@ -362,6 +369,18 @@ is_display_finding (IriDiagnostic *diagnostic)
   return TRUE;
 }
 
+/* Whether @span points into [start, end) of the candidate: an empty
+ * span (a place) when it is inside, another when they overlap. */
+static inline gboolean
+span_points_into (const IriSpan *span,
+                  gsize          start,
+                  gsize          end)
+{
+  return span->byte_start == span->byte_end
+         ? span->byte_start >= start && span->byte_start < end
+         : span->byte_start < end && span->byte_end > start;
+}
+
 /* The most severe finding that points into [start, end) of the candidate
  * (the first of them), or NULL. */
 static IriDiagnostic *
@@ -379,14 +398,127 @@ finding_for_label (GPtrArray *findings,
       if (!is_display_finding (d))
         continue;
       iri_diagnostic_get_span (d, &span);
-      if (span.byte_start == span.byte_end
-          ? !(span.byte_start >= start && span.byte_start < end)
-          : !(span.byte_start < end && span.byte_end > start))
+      if (!span_points_into (&span, start, end))
         continue;
       if (found == NULL || iri_diagnostic_get_severity (d) > iri_diagnostic_get_severity (found))
         found = d;
     }
   return found;
+}
+
+/* Whether a unit of the candidate may carry a finding that points into
+ * a label the strict level judges.  The unit checks (§4.2 rules 1 and
+ * 2 and §9 for a unit, UTS #39 per character and per word) report
+ * spans inside the unit they look at, so only a unit that meets a
+ * decoded label can.  Every host label stays, decoded or not: the
+ * checks of the host as a whole (whole-script confusables, the letters
+ * of a language under its TLD, known hosts) and the Bidi Rule of RFC
+ * 5893 §2 read all of them. */
+static gboolean
+unit_meets_labels (const IriUnit *unit,
+                   GArray        *labels)
+{
+  if (unit->kind == IRI_COMPONENT_HOST_LABEL)
+    return TRUE;
+  for (guint i = 0; i < labels->len; i++)
+    {
+      const IriShownLabel *label = &g_array_index (labels, IriShownLabel, i);
+
+      if (label->decoded && span_points_into (&unit->span, label->out_start, label->out_end))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Whether the analysis of @candidate (iri_analyzer_analyze_for_display())
+ * can have a finding that keeps one of the decoded @labels; when this
+ * says no, it has none, and the strict level shows every label decoded
+ * without that analysis.
+ *
+ * It is that analysis run on less: the same parse, bidi layout, checks
+ * and settings, in the same order, but the unit checks only on the
+ * units that can point into a label (unit_meets_labels()).  What is
+ * left out is the checks of the path, query and fragment, and their
+ * messages, which is most of the analysis' cost when a URI has
+ * percent-encoded words (every right-to-left segment next to a digit is
+ * a finding, with its display quoted twice), and all of it beside the
+ * point: the policy only weighs what points into a label.  So every
+ * finding of the analysis that could keep a label is found here too,
+ * unless the list of findings overflowed (IRI_DIAGNOSTICS_MAX), and
+ * then the answer is yes.  A yes, which is rarer, is settled by the
+ * full analysis, which also gives the finding whose message the note
+ * quotes. */
+static gboolean
+labels_may_be_flagged (IriAnalyzer *analyzer,
+                       const char  *candidate,
+                       gsize        length,
+                       GArray      *labels)
+{
+  g_autoptr(IriReference) reference = NULL;
+  g_autoptr(GArray) units = NULL;
+  IriDiagnostics diagnostics = { NULL, 0 };
+  IriSafetyConfig config;
+  IriNotation notation = iri_analyzer_get_notation (analyzer);
+  IriSpan host_span;
+  gboolean quote_scope;
+  gboolean flagged = FALSE;
+  guint n = 0;
+
+  reference = iri_reference_parse_tolerant (candidate, length, IRI_PARSE_DEFAULT);
+  /* The mailto: domains of a reference without a host are checked in
+   * its path, which is not modelled here: leave such an odd candidate
+   * (its labels came from a host) to the analysis. */
+  if (iri_reference_get_host (reference) == NULL ||
+      iri_reference_get_host_kind (reference) != IRI_HOST_REG_NAME ||
+      !iri_reference_get_span (reference, IRI_COMPONENT_HOST, &host_span))
+    return TRUE;
+
+  iri_diagnostics_add_all (&diagnostics, iri_reference_peek_diagnostics (reference));
+  quote_scope = !iri_reference_is_ascii (reference);
+  if (quote_scope)
+    iri_quote_scope_begin ();
+
+  units = iri_compute_units (reference);
+  for (guint i = 0; i < units->len; i++)
+    {
+      const IriUnit *unit = &g_array_index (units, IriUnit, i);
+
+      if (unit_meets_labels (unit, labels))
+        g_array_index (units, IriUnit, n++) = *unit;
+    }
+  g_array_set_size (units, n);
+
+  /* The bidi layer, as analyze() runs it (§4.1, §4.2, §9). */
+  if (!iri_reference_is_ascii (reference))
+    {
+      g_autoptr(IriBidiLayout) embed = iri_bidi_layout_new_for_reference (reference, IRI_DISPLAY_EMBED);
+
+      if (!iri_bidi_layout_is_trivial (embed))
+        iri_bidi_check (reference, units, embed, notation, &diagnostics);
+    }
+
+  /* Character safety: UTS #39 and RFC 3987bis §5.1, §7.5. */
+  iri_analyzer_get_safety_config (analyzer, &config);
+  iri_safety_check (reference, units, &config, &diagnostics);
+
+  /* The DNS and IDNA rules of every label. */
+  iri_idna_check_host (iri_reference_get_host (reference), host_span.byte_end - host_span.byte_start,
+                       iri_reference_is_ascii (reference), iri_reference_get_scheme (reference),
+                       &diagnostics, host_span.byte_start, host_span.start, NULL);
+
+  if (quote_scope)
+    iri_quote_scope_end ();
+
+  flagged = diagnostics.n_dropped > 0;
+  for (guint i = 0; i < labels->len && !flagged; i++)
+    {
+      const IriShownLabel *label = &g_array_index (labels, IriShownLabel, i);
+
+      flagged = label->decoded &&
+                finding_for_label (diagnostics.items, label->out_start, label->out_end) != NULL;
+    }
+  iri_diagnostics_clear (&diagnostics);
+  return flagged;
 }
 
 /* Whether §3.7 has nothing to do on @uri (iri_to_iri_is_plain()).  A
@@ -464,6 +596,8 @@ display_to_iri (IriDisplayLevel   level,
 
   if (known_text != NULL && g_str_equal (candidate, known_text))
     findings = known_diagnostics;
+  else if (!labels_may_be_flagged (analyzer, candidate, strlen (candidate), labels))
+    goto done;
   else
     {
       analysis = iri_analyzer_analyze_for_display (analyzer, candidate, strlen (candidate));

@@ -171,6 +171,34 @@ test_spoofs (void)
     }
 }
 
+/* The same spoofs followed by a path of right-to-left words next to
+ * digits, percent-encoded: the analysis has findings on every segment
+ * (bidi-mixed-direction, bidi-rtl-edge…), which the strict level skips
+ * when it judges the labels, and it must still keep each label for the
+ * finding that names it. */
+static void
+test_spoofs_with_path (void)
+{
+  static const char path[] =
+    "/%D9%85%D9%86%D8%AA%D8%AC%D8%A7%D8%AA25/products-%D9%85%D9%86%D8%AA%D8%AC%D8%A7%D8%AA"
+    "/%D7%A9%D7%9C%D7%95%D7%9D?%D7%9E%D7%95%D7%A6%D7%A8=1#%D9%83%D8%AA%D8%A8";
+  g_autoptr(IriDisplayPolicy) strict = policy_new (IRI_DISPLAY_STRICT, NULL);
+
+  for (gsize i = 0; i < G_N_ELEMENTS (spoofs); i++)
+    {
+      g_autofree char *uri = g_strconcat (spoofs[i].uri, path + (g_str_has_suffix (spoofs[i].uri, "/") ? 1 : 0), NULL);
+      g_autofree char *message = NULL;
+      g_autofree char *kept = convert (strict, uri, NULL, "unsafe-label-kept", &message);
+      const char *host_end = strchr (spoofs[i].uri + strlen ("http://x"), '/');
+
+      /* The host stays as the URI has it, and the note names the rule. */
+      g_assert_nonnull (host_end);
+      g_assert_cmpint (strncmp (kept, spoofs[i].uri, host_end - spoofs[i].uri), ==, 0);
+      g_assert_nonnull (message);
+      g_assert_nonnull (strstr (message, spoofs[i].finding));
+    }
+}
+
 /* Legitimate hosts: decoded under both levels, with no note. */
 static const struct {
   const char *uri;
@@ -588,6 +616,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/iri/display-policy/spoofs", test_spoofs);
+  g_test_add_func ("/iri/display-policy/spoofs-with-path", test_spoofs_with_path);
   g_test_add_func ("/iri/display-policy/legitimate", test_legitimate);
   g_test_add_func ("/iri/display-policy/stray-joiners", test_stray_joiners);
   g_test_add_func ("/iri/display-policy/known-hosts", test_known_hosts);
