@@ -431,9 +431,11 @@ unit_meets_labels (const IriUnit *unit,
 }
 
 /* Whether the analysis of @candidate (iri_analyzer_analyze_for_display())
- * can have a finding that keeps one of the decoded @labels; when this
- * says no, it has none, and the strict level shows every label decoded
- * without that analysis.
+ * has a finding that keeps one of the decoded @labels, found without
+ * that analysis where possible.  Returns TRUE when it could tell, with
+ * *@out_findings NULL when no label is kept, or the findings to judge
+ * the labels by, sorted as the analysis sorts its own; FALSE when the
+ * analysis must tell.
  *
  * It is that analysis run on less: the same parse, bidi layout, checks
  * and settings, in the same order, but the unit checks only on the
@@ -442,17 +444,28 @@ unit_meets_labels (const IriUnit *unit,
  * messages, which is most of the analysis' cost when a URI has
  * percent-encoded words (every right-to-left segment next to a digit is
  * a finding, with its display quoted twice), and all of it beside the
- * point: the policy only weighs what points into a label.  So every
- * finding of the analysis that could keep a label is found here too,
- * unless the list of findings overflowed (IRI_DIAGNOSTICS_MAX), and
- * then the answer is yes.  A yes, which is rarer, is settled by the
- * full analysis, which also gives the finding whose message the note
- * quotes. */
+ * point: the policy only weighs what points into a label.  So the
+ * findings of the analysis that point into a label are the ones found
+ * here, with the same messages, in the same order, as long as the
+ * analysis kept them all: its list stops at IRI_DIAGNOSTICS_MAX, and
+ * the findings left out here come before some of these.
+ *
+ * When nothing points into a label, the analysis has nothing there
+ * either.  When something does, the analysis would have kept it if it
+ * is a parse or bidi finding that comes early enough: before one of
+ * those, the analysis adds at most three findings for each unit left
+ * out here (§4.2 rule 1 or 2, Examples 10 and 11, and an interleaving,
+ * one each) and one for each unit kept (digits next to a right-to-left
+ * neighbour that the shorter list does not have).  A finding of the
+ * later checks (UTS #39, IDNA) comes after the character checks of the
+ * whole path, which have no such bound, so that case, and a list that
+ * overflowed here, is left to the analysis. */
 static gboolean
-labels_may_be_flagged (IriAnalyzer *analyzer,
-                       const char  *candidate,
-                       gsize        length,
-                       GArray      *labels)
+judge_labels (IriAnalyzer  *analyzer,
+              const char   *candidate,
+              gsize         length,
+              GArray       *labels,
+              GPtrArray   **out_findings)
 {
   g_autoptr(IriReference) reference = NULL;
   g_autoptr(GArray) units = NULL;
@@ -462,8 +475,12 @@ labels_may_be_flagged (IriAnalyzer *analyzer,
   IriSpan host_span;
   gboolean quote_scope;
   gboolean flagged = FALSE;
+  gboolean decided = TRUE;
+  guint n_left_out;
+  guint n_bidi;
   guint n = 0;
 
+  *out_findings = NULL;
   reference = iri_reference_parse_tolerant (candidate, length, IRI_PARSE_DEFAULT);
   /* The mailto: domains of a reference without a host are checked in
    * its path, which is not modelled here: leave such an odd candidate
@@ -471,7 +488,7 @@ labels_may_be_flagged (IriAnalyzer *analyzer,
   if (iri_reference_get_host (reference) == NULL ||
       iri_reference_get_host_kind (reference) != IRI_HOST_REG_NAME ||
       !iri_reference_get_span (reference, IRI_COMPONENT_HOST, &host_span))
-    return TRUE;
+    return FALSE;
 
   iri_diagnostics_add_all (&diagnostics, iri_reference_peek_diagnostics (reference));
   quote_scope = !iri_reference_is_ascii (reference);
@@ -486,6 +503,7 @@ labels_may_be_flagged (IriAnalyzer *analyzer,
       if (unit_meets_labels (unit, labels))
         g_array_index (units, IriUnit, n++) = *unit;
     }
+  n_left_out = units->len - n;
   g_array_set_size (units, n);
 
   /* The bidi layer, as analyze() runs it (§4.1, §4.2, §9). */
@@ -496,6 +514,7 @@ labels_may_be_flagged (IriAnalyzer *analyzer,
       if (!iri_bidi_layout_is_trivial (embed))
         iri_bidi_check (reference, units, embed, notation, &diagnostics);
     }
+  n_bidi = diagnostics.items != NULL ? diagnostics.items->len : 0;
 
   /* Character safety: UTS #39 and RFC 3987bis §5.1, §7.5. */
   iri_analyzer_get_safety_config (analyzer, &config);
@@ -509,16 +528,32 @@ labels_may_be_flagged (IriAnalyzer *analyzer,
   if (quote_scope)
     iri_quote_scope_end ();
 
-  flagged = diagnostics.n_dropped > 0;
-  for (guint i = 0; i < labels->len && !flagged; i++)
+  decided = diagnostics.n_dropped == 0;
+  for (guint i = 0; decided && diagnostics.items != NULL && i < diagnostics.items->len; i++)
     {
-      const IriShownLabel *label = &g_array_index (labels, IriShownLabel, i);
+      IriDiagnostic *d = g_ptr_array_index (diagnostics.items, i);
+      gboolean into_label = FALSE;
+      IriSpan span;
 
-      flagged = label->decoded &&
-                finding_for_label (diagnostics.items, label->out_start, label->out_end) != NULL;
+      if (!is_display_finding (d))
+        continue;
+      iri_diagnostic_get_span (d, &span);
+      for (guint k = 0; k < labels->len && !into_label; k++)
+        {
+          const IriShownLabel *label = &g_array_index (labels, IriShownLabel, k);
+
+          into_label = label->decoded && span_points_into (&span, label->out_start, label->out_end);
+        }
+      if (!into_label)
+        continue;
+      flagged = TRUE;
+      decided = i < n_bidi && (gsize) i + 3 * (gsize) n_left_out + n < IRI_DIAGNOSTICS_MAX;
     }
+
+  if (decided && flagged)
+    *out_findings = iri_diagnostics_steal (&diagnostics);
   iri_diagnostics_clear (&diagnostics);
-  return flagged;
+  return decided;
 }
 
 /* Whether §3.7 has nothing to do on @uri (iri_to_iri_is_plain()).  A
@@ -563,6 +598,7 @@ display_to_iri (IriDisplayLevel   level,
   g_autoptr(GPtrArray) first = NULL;
   g_autoptr(IriAnalysis) analysis = NULL;
   g_autoptr(GPtrArray) analysed = NULL;
+  g_autoptr(GPtrArray) judged = NULL;
   g_autofree char *candidate = NULL;
   GPtrArray *findings;
   gboolean any_decoded = FALSE;
@@ -596,8 +632,12 @@ display_to_iri (IriDisplayLevel   level,
 
   if (known_text != NULL && g_str_equal (candidate, known_text))
     findings = known_diagnostics;
-  else if (!labels_may_be_flagged (analyzer, candidate, strlen (candidate), labels))
-    goto done;
+  else if (judge_labels (analyzer, candidate, strlen (candidate), labels, &judged))
+    {
+      if (judged == NULL)
+        goto done;
+      findings = judged;
+    }
   else
     {
       analysis = iri_analyzer_analyze_for_display (analyzer, candidate, strlen (candidate));

@@ -199,6 +199,51 @@ test_spoofs_with_path (void)
     }
 }
 
+/* A right-to-left host followed by a path that starts with digits reads
+ * as another host (RFC 3987bis §9): the strict level keeps its labels,
+ * and its note quotes the very finding that an analysis of the decoded
+ * form gives, although the policy judges the labels without checking
+ * the path. */
+static void
+test_host_reads_differently (void)
+{
+  static const struct {
+    const char *uri;
+    const char *decoded;   /* what the strict level would show if it did not keep them */
+    const char *shown;
+  } cases[] = {
+    { "https://xn--mgbcaaaajg0uh.xn--wgbh1c/12345/main.4f3a2b.css",
+      "https://مثالتببببب.مصر/12345/main.4f3a2b.css",
+      "https://xn--mgbcaaaajg0uh.xn--wgbh1c/12345/main.4f3a2b.css" },
+    { "https://xn--4dbaaabfgjh6d5a.xn--4dbrk0ce/%D9%85%D9%86%D8%AA%D8%AC%D8%A7%D8%AA54/x-%D7%A9%D7%9C%D7%95%D7%9D",
+      "https://דוגמהכבאאאא.ישראל/منتجات54/x-שלום",
+      "https://xn--4dbaaabfgjh6d5a.xn--4dbrk0ce/منتجات54/x-שלום" },
+  };
+  g_autoptr(IriDisplayPolicy) strict = policy_new (IRI_DISPLAY_STRICT, NULL);
+  g_autoptr(IriAnalyzer) analyzer = iri_analyzer_new ();
+
+  for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(IriAnalysis) analysis = iri_analyzer_analyze (analyzer, cases[i].decoded, -1);
+      g_autofree char *message = NULL;
+      g_autofree char *kept = convert (strict, cases[i].uri, NULL, "unsafe-label-kept", &message);
+      const char *finding = NULL;
+
+      for (guint k = 0; k < iri_analysis_get_n_diagnostics (analysis) && finding == NULL; k++)
+        {
+          IriDiagnostic *d = iri_analysis_get_diagnostic (analysis, k);
+
+          if (g_str_equal (iri_diagnostic_get_code (d), "bidi-host-reads-differently"))
+            finding = iri_diagnostic_get_message (d);
+        }
+      g_assert_nonnull (finding);
+      g_assert_cmpstr (kept, ==, cases[i].shown);
+      g_assert_nonnull (message);
+      g_assert_nonnull (strstr (message, "(bidi-host-reads-differently)"));
+      g_assert_nonnull (strstr (message, finding));
+    }
+}
+
 /* Legitimate hosts: decoded under both levels, with no note. */
 static const struct {
   const char *uri;
@@ -617,6 +662,7 @@ main (int    argc,
 
   g_test_add_func ("/iri/display-policy/spoofs", test_spoofs);
   g_test_add_func ("/iri/display-policy/spoofs-with-path", test_spoofs_with_path);
+  g_test_add_func ("/iri/display-policy/host-reads-differently", test_host_reads_differently);
   g_test_add_func ("/iri/display-policy/legitimate", test_legitimate);
   g_test_add_func ("/iri/display-policy/stray-joiners", test_stray_joiners);
   g_test_add_func ("/iri/display-policy/known-hosts", test_known_hosts);
