@@ -49,12 +49,18 @@ void           iri_diagnostic_set_accessible_message_func (IriDiagnostic  *self,
 
 /* A list of diagnostics that stops growing after IRI_DIAGNOSTICS_MAX
  * entries: a 1 MB line of spaces must not make a million objects.  The
- * last slot then says how many were dropped. */
+ * last slot then says how many were dropped.  The entries kept are the
+ * ones that come first in the order findings are shown
+ * (iri_diagnostic_compare()), whatever order they were found in: a
+ * path full of notes must not push out the finding on a spoofed host,
+ * which the checks make later. */
 #define IRI_DIAGNOSTICS_MAX 200
 
 typedef struct {
   GPtrArray *items;      /* (element-type IriDiagnostic) or NULL */
   guint      n_dropped;
+  guint      last;       /* when full: the index of the entry shown last */
+  gboolean   last_known; /* whether @last is up to date */
 } IriDiagnostics;
 
 void       iri_diagnostics_add     (IriDiagnostics *list,

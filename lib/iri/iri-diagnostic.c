@@ -637,8 +637,30 @@ iri_diagnostics_add (IriDiagnostics *list,
 
   if (list->items->len >= IRI_DIAGNOSTICS_MAX)
     {
+      IriDiagnostic **items = (IriDiagnostic **) list->items->pdata;
+
+      /* One of the two is dropped: the one shown later.  The entry
+       * shown last is looked for again only after it was replaced, so
+       * findings that are dropped cost one comparison each. */
       list->n_dropped++;
-      g_object_unref (diagnostic);
+      if (!list->last_known)
+        {
+          list->last = 0;
+          for (guint i = 1; i < list->items->len; i++)
+            {
+              if (iri_diagnostic_compare (items[i], items[list->last]) > 0)
+                list->last = i;
+            }
+          list->last_known = TRUE;
+        }
+      if (iri_diagnostic_compare (diagnostic, items[list->last]) < 0)
+        {
+          g_object_unref (items[list->last]);
+          items[list->last] = diagnostic;
+          list->last_known = FALSE;
+        }
+      else
+        g_object_unref (diagnostic);
       return;
     }
 
@@ -668,6 +690,7 @@ iri_diagnostics_steal (IriDiagnostics *list)
 {
   GPtrArray *items = g_steal_pointer (&list->items);
 
+  list->last_known = FALSE;
   if (items == NULL)
     items = g_ptr_array_new_with_free_func (g_object_unref);
 
@@ -697,6 +720,7 @@ iri_diagnostics_clear (IriDiagnostics *list)
 {
   g_clear_pointer (&list->items, g_ptr_array_unref);
   list->n_dropped = 0;
+  list->last_known = FALSE;
 }
 
 GListModel *

@@ -459,7 +459,10 @@ unit_meets_labels (const IriUnit *unit,
  * neighbour that the shorter list does not have).  A finding of the
  * later checks (UTS #39, IDNA) comes after the character checks of the
  * whole path, which have no such bound, so that case, and a list that
- * overflowed here, is left to the analysis. */
+ * overflowed here, is left to the analysis.  Then FALSE is returned,
+ * and *@out_findings still holds these findings if one of them points
+ * into a label: the analysis lists only its first IRI_DIAGNOSTICS_MAX,
+ * and a path with more findings than that may push that one out. */
 static gboolean
 judge_labels (IriAnalyzer  *analyzer,
               const char   *candidate,
@@ -550,7 +553,7 @@ judge_labels (IriAnalyzer  *analyzer,
       decided = i < n_bidi && (gsize) i + 3 * (gsize) n_left_out + n < IRI_DIAGNOSTICS_MAX;
     }
 
-  if (decided && flagged)
+  if (flagged)
     *out_findings = iri_diagnostics_steal (&diagnostics);
   iri_diagnostics_clear (&diagnostics);
   return decided;
@@ -640,11 +643,23 @@ display_to_iri (IriDisplayLevel   level,
     }
   else
     {
+      gboolean truncated = FALSE;
+
       analysis = iri_analyzer_analyze_for_display (analyzer, candidate, strlen (candidate));
       analysed = g_ptr_array_new ();
       for (guint i = 0; i < iri_analysis_get_n_diagnostics (analysis); i++)
-        g_ptr_array_add (analysed, iri_analysis_get_diagnostic (analysis, i));
+        {
+          IriDiagnostic *d = iri_analysis_get_diagnostic (analysis, i);
+
+          truncated |= g_str_equal (iri_diagnostic_get_code (d), "diagnostics-truncated");
+          g_ptr_array_add (analysed, d);
+        }
       findings = analysed;
+      /* A label's finding may be one of those the analysis did not
+       * list: the labels' own check has it (a spoofed host before a
+       * path with hundreds of findings is not shown decoded). */
+      if (truncated && judged != NULL)
+        findings = judged;
     }
 
   for (guint i = 0; i < labels->len; i++)

@@ -199,6 +199,49 @@ test_spoofs_with_path (void)
     }
 }
 
+/* With more findings than a list holds, the ones kept are those shown
+ * first: the spoofed host's finding, made after the path's, is not
+ * pushed out by a path full of them, and the IRI is not shown decoded
+ * (each right-to-left segment below has two findings). */
+static void
+test_spoof_before_many_findings (void)
+{
+  static const char segment[] = "/%D9%85%D9%86%D8%AA%D8%AC%D8%A7%D8%AA25/products-%D9%85%D9%86%D8%AA%D8%AC%D8%A7%D8%AA";
+  g_autoptr(IriDisplayPolicy) strict = policy_new (IRI_DISPLAY_STRICT, NULL);
+  g_autoptr(GString) uri = g_string_new ("http://xn--80ak6aa92e.com");
+  g_autoptr(IriAnalysis) analysis = NULL;
+  g_autofree char *iri = NULL;
+  g_autofree char *message = NULL;
+  g_autofree char *kept = NULL;
+  gboolean confusable = FALSE, truncated = FALSE;
+
+  for (guint i = 0; i < 150; i++)
+    g_string_append (uri, segment);
+
+  kept = convert (strict, uri->str, NULL, "unsafe-label-kept", &message);
+  g_assert_true (g_str_has_prefix (kept, "http://xn--80ak6aa92e.com/"));
+  g_assert_nonnull (message);
+  g_assert_nonnull (strstr (message, "confusable-whole-script"));
+
+  /* The analysis of the decoded form lists the host's finding too. */
+  {
+    g_autofree char *path = iri_uri_to_iri (uri->str + strlen ("http://xn--80ak6aa92e.com"), -1,
+                                            IRI_TO_IRI_DEFAULT, NULL, NULL);
+
+    iri = g_strconcat ("http://\xD0\xB0\xD1\x80\xD1\x80\xD3\x8F\xD0\xB5.com", path, NULL);
+  }
+  analysis = iri_analyze (iri, -1);
+  for (guint i = 0; i < iri_analysis_get_n_diagnostics (analysis); i++)
+    {
+      const char *code = iri_diagnostic_get_code (iri_analysis_get_diagnostic (analysis, i));
+
+      confusable |= g_str_equal (code, "confusable-whole-script");
+      truncated |= g_str_equal (code, "diagnostics-truncated");
+    }
+  g_assert_true (truncated);
+  g_assert_true (confusable);
+}
+
 /* A right-to-left host followed by a path that starts with digits reads
  * as another host (RFC 3987bis §9): the strict level keeps its labels,
  * and its note quotes the very finding that an analysis of the decoded
@@ -662,6 +705,7 @@ main (int    argc,
 
   g_test_add_func ("/iri/display-policy/spoofs", test_spoofs);
   g_test_add_func ("/iri/display-policy/spoofs-with-path", test_spoofs_with_path);
+  g_test_add_func ("/iri/display-policy/spoof-before-many-findings", test_spoof_before_many_findings);
   g_test_add_func ("/iri/display-policy/host-reads-differently", test_host_reads_differently);
   g_test_add_func ("/iri/display-policy/legitimate", test_legitimate);
   g_test_add_func ("/iri/display-policy/stray-joiners", test_stray_joiners);
