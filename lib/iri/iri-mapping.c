@@ -84,11 +84,16 @@ is_uri_octet (guchar b)
 }
 
 /* The octets to encode come in runs (the UTF-8 of a word), and each run
- * is encoded in one go. */
+ * is encoded in one go.  In the text of a valid reference the octets to
+ * copy are all its ASCII (@valid): §2.2 allows in an IRI no ASCII
+ * character that §3.3 encodes (a space, "<", a "%" without two hex
+ * digits… make a reference invalid), so they are found eight bytes at a
+ * time. */
 static void
 append_uri_encoded (GString    *out,
                     const char *text,
-                    gsize       length)
+                    gsize       length,
+                    gboolean    valid)
 {
   gsize i = 0;
 
@@ -96,41 +101,18 @@ append_uri_encoded (GString    *out,
     {
       gsize start = i;
 
-      while (i < length && is_uri_octet (text[i]))
-        i++;
-      if (i > start)
-        g_string_append_len (out, text + start, i - start);
-
-      start = i;
-      while (i < length && !is_uri_octet (text[i]))
-        i++;
-      if (i > start)
-        append_percent_upper (out, (const guchar *) text + start, i - start);
-    }
-}
-
-/* append_uri_encoded() for the text of a valid reference.  §2.2 allows
- * in an IRI no ASCII character that §3.3 encodes (a space, "<", a "%"
- * without two hex digits… are errors that make a reference invalid),
- * so only the octets outside ASCII are encoded, and the ASCII between
- * them is found eight bytes at a time and copied in one go. */
-static void
-append_non_ascii_encoded (GString    *out,
-                          const char *text,
-                          gsize       length)
-{
-  gsize i = 0;
-
-  while (i < length)
-    {
-      gsize start = i;
-
-      i += iri_ascii_run_length (text + i, length - i);
+      if (valid)
+        i += iri_ascii_run_length (text + i, length - i);
+      else
+        {
+          while (i < length && is_uri_octet (text[i]))
+            i++;
+        }
       if (i > start)
         out_append (out, text + start, i - start);
 
       start = i;
-      while (i < length && (guchar) text[i] >= 0x80)
+      while (i < length && !is_uri_octet (text[i]))
         i++;
       if (i > start)
         append_percent_upper (out, (const guchar *) text + start, i - start);
@@ -237,7 +219,6 @@ to_uri (const char      *text,
   GString *out;
   IriSpan host;
   gboolean valid = reference != NULL && iri_reference_is_valid (reference);
-  void (*append_mapped) (GString *, const char *, gsize) = valid ? append_non_ascii_encoded : append_uri_encoded;
 
   if (host_mapping != IRI_HOST_MAPPING_PERCENT && reference == NULL)
     {
@@ -278,9 +259,9 @@ to_uri (const char      *text,
                 return NULL;
 
               out = g_string_sized_new (length + length / 4 + 8);
-              append_mapped (out, text, host.byte_start);
+              append_uri_encoded (out, text, host.byte_start, valid);
               g_string_append (out, ascii);
-              append_mapped (out, text + host.byte_end, length - host.byte_end);
+              append_uri_encoded (out, text + host.byte_end, length - host.byte_end, valid);
               return g_string_free (out, FALSE);
             }
 
@@ -299,7 +280,7 @@ to_uri (const char      *text,
     return g_strndup (text, length);
 
   out = g_string_sized_new (length + length / 4 + 8);
-  append_mapped (out, text, length);
+  append_uri_encoded (out, text, length, valid);
   return g_string_free (out, FALSE);
 }
 
@@ -452,7 +433,7 @@ iri_host_to_ascii (const char      *host,
     return iri_idna_to_ascii (host, length, host_mapping, error);
 
   out = g_string_sized_new (length + 8);
-  append_uri_encoded (out, host, length);
+  append_uri_encoded (out, host, length, FALSE);
   return g_string_free (out, FALSE);
 }
 
