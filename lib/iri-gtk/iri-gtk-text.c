@@ -2717,11 +2717,18 @@ elide_for_width (IriGtkText *self,
   gsize lo, hi;
   gsize old_start[3], old_end[3];
 
+  /* Start from the whole display.  One that is whole already stays as
+   * it is: marking it dirty anyway, after measuring had laid it out,
+   * made this lay it out again (or the snapshot, in a view that does
+   * not elide): two of the five layouts of a keystroke in the app. */
   memcpy (old_start, self->elide_start, sizeof old_start);
   memcpy (old_end, self->elide_end, sizeof old_end);
-  memset (self->elide_start, 0, sizeof self->elide_start);
-  memset (self->elide_end, 0, sizeof self->elide_end);
-  self->display_dirty = TRUE;
+  if (is_elided (self))
+    {
+      memset (self->elide_start, 0, sizeof self->elide_start);
+      memset (self->elide_end, 0, sizeof self->elide_end);
+      self->display_dirty = TRUE;
+    }
 
   if (!self->elide || layout_width (self) <= width)
     goto done;
