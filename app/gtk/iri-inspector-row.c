@@ -119,7 +119,7 @@ iri_inspector_row_equal (IriInspectorRow *a,
  *
  * Makes @self show the cells and span of @from, and emits
  * IriInspectorRow::changed when they differ: a view rebinds nothing,
- * and only the labels of the cells that changed are set again.
+ * and only the cells whose text changed are set again.
  */
 void
 iri_inspector_row_update (IriInspectorRow *self,
@@ -144,27 +144,28 @@ free_closure_data (gpointer  data,
   g_free (data);
 }
 
-/* Column factories: the column index, and how the label looks. */
+/* Column factories: the column index, its width, and how the cell looks. */
 typedef struct {
   guint    column;
+  guint    width_chars;
   gboolean monospace;
   gboolean logical;
 } ColumnData;
 
-/* The whole text of a cell whose label may be ellipsized.  It is asked
- * for when the pointer rests on the label, not set on every label a
- * keystroke changes: gtk_widget_set_tooltip_text() queries the tooltip
- * under the pointer again each time, and a keystroke changes hundreds
- * of labels on the Characters page. */
+/* The whole text of a cell that may be ellipsized.  It is asked for
+ * when the pointer rests on the cell, not set on every cell a keystroke
+ * changes: gtk_widget_set_tooltip_text() queries the tooltip under the
+ * pointer again each time, and a keystroke changes hundreds of cells on
+ * the Characters page. */
 static gboolean
-query_tooltip_cb (GtkWidget  *label,
+query_tooltip_cb (GtkWidget  *cell,
                   int         x,
                   int         y,
                   gboolean    keyboard_mode,
                   GtkTooltip *tooltip,
                   ColumnData *data)
 {
-  IriInspectorRow *row = g_object_get_data (G_OBJECT (label), "row");
+  IriInspectorRow *row = g_object_get_data (G_OBJECT (cell), "row");
   const char *text;
 
   if (row == NULL)
@@ -181,26 +182,71 @@ setup_cb (GtkSignalListItemFactory *factory,
           GtkListItem              *item,
           ColumnData               *data)
 {
-  GtkWidget *label = gtk_label_new (NULL);
+  /* A GtkInscription, not a GtkLabel: its size comes from its width in
+   * characters, not from its text, so setting the text of a cell only
+   * redraws it.  A keystroke changes the cells of every row after it
+   * (their index and visual position move), and with labels each change
+   * queued a resize that measured the row and its column again: on the
+   * Characters page at 200 characters, 98M of the 187M instructions a
+   * keystroke took (callgrind), and most of what kept it from being
+   * shown in the keystroke's own frame. */
+  GtkWidget *cell = gtk_inscription_new (NULL);
 
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-  gtk_label_set_max_width_chars (GTK_LABEL (label), 60);
+  gtk_inscription_set_xalign (GTK_INSCRIPTION (cell), 0);
+  gtk_inscription_set_text_overflow (GTK_INSCRIPTION (cell), GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_END);
+  gtk_inscription_set_min_chars (GTK_INSCRIPTION (cell), MIN (data->width_chars, 3));
+  gtk_inscription_set_nat_chars (GTK_INSCRIPTION (cell), data->width_chars);
   if (data->monospace)
-    gtk_widget_add_css_class (label, "monospace");
+    gtk_widget_add_css_class (cell, "monospace");
   if (data->monospace || data->logical)
-    gtk_widget_add_css_class (label, "numeric");
-  g_object_set_data (G_OBJECT (label), "column-data", data);
-  gtk_widget_set_has_tooltip (label, TRUE);
-  g_signal_connect (label, "query-tooltip", G_CALLBACK (query_tooltip_cb), data);
-  gtk_list_item_set_child (item, label);
+    gtk_widget_add_css_class (cell, "numeric");
+  g_object_set_data (G_OBJECT (cell), "column-data", data);
+  gtk_widget_set_has_tooltip (cell, TRUE);
+  g_signal_connect (cell, "query-tooltip", G_CALLBACK (query_tooltip_cb), data);
+  gtk_list_item_set_child (item, cell);
+}
+
+/* Sets the text of a cell so that it starts at the cell's start edge,
+ * as a GtkLabel's does.  A GtkInscription lays its text out as wide as
+ * the cell, and Pango aligns a paragraph whose first strong character
+ * is right-to-left (a Hebrew letter, a unit of an RTL host) to the
+ * other edge: a mark of the UI's direction before it keeps the
+ * paragraph in that direction, and the text reads the same. */
+static void
+set_cell_text (GtkWidget  *cell,
+               const char *text)
+{
+  gboolean rtl_ui = gtk_widget_get_direction (cell) == GTK_TEXT_DIR_RTL;
+  PangoDirection direction = PANGO_DIRECTION_NEUTRAL;
+
+  /* The first strong character, as Pango's automatic direction finds
+   * it (UAX #9 rules P2 and P3). */
+  for (const char *p = text; *p != '\0' && direction == PANGO_DIRECTION_NEUTRAL; p = g_utf8_next_char (p))
+    {
+      const char *bidi_class = iri_char_get_bidi_class (g_utf8_get_char (p));
+
+      if (g_str_equal (bidi_class, "L"))
+        direction = PANGO_DIRECTION_LTR;
+      else if (g_str_equal (bidi_class, "R") || g_str_equal (bidi_class, "AL"))
+        direction = PANGO_DIRECTION_RTL;
+    }
+
+  if ((direction == PANGO_DIRECTION_RTL && !rtl_ui) || (direction == PANGO_DIRECTION_LTR && rtl_ui))
+    {
+      /* U+200F RIGHT-TO-LEFT MARK, U+200E LEFT-TO-RIGHT MARK */
+      g_autofree char *marked = g_strconcat (rtl_ui ? "\xE2\x80\x8F" : "\xE2\x80\x8E", text, NULL);
+
+      gtk_inscription_set_text (GTK_INSCRIPTION (cell), marked);
+    }
+  else
+    gtk_inscription_set_text (GTK_INSCRIPTION (cell), text);
 }
 
 static void
-show_cell (GtkWidget       *label,
+show_cell (GtkWidget       *cell,
            IriInspectorRow *row)
 {
-  ColumnData *data = g_object_get_data (G_OBJECT (label), "column-data");
+  ColumnData *data = g_object_get_data (G_OBJECT (cell), "column-data");
   const char *text = iri_inspector_row_get_cell (row, data->column);
 
   if (data->logical)
@@ -210,17 +256,17 @@ show_cell (GtkWidget       *label,
        * it (§4.1). */
       g_autofree char *isolated = iri_inspector_isolate (text);
 
-      gtk_label_set_text (GTK_LABEL (label), isolated);
+      set_cell_text (cell, isolated);
     }
   else
-    gtk_label_set_text (GTK_LABEL (label), text);
+    set_cell_text (cell, text);
 }
 
 static void
 row_changed_cb (IriInspectorRow *row,
-                GtkWidget       *label)
+                GtkWidget       *cell)
 {
-  show_cell (label, row);
+  show_cell (cell, row);
 }
 
 static void
@@ -229,12 +275,12 @@ bind_cb (GtkSignalListItemFactory *factory,
          ColumnData               *data)
 {
   IriInspectorRow *row = gtk_list_item_get_item (item);
-  GtkWidget *label = gtk_list_item_get_child (item);
+  GtkWidget *cell = gtk_list_item_get_child (item);
 
-  g_object_set_data (G_OBJECT (label), "row", row);
-  show_cell (label, row);
+  g_object_set_data (G_OBJECT (cell), "row", row);
+  show_cell (cell, row);
   /* A keystroke updates the rows on screen in place. */
-  g_signal_connect_object (row, "changed", G_CALLBACK (row_changed_cb), label, 0);
+  g_signal_connect_object (row, "changed", G_CALLBACK (row_changed_cb), cell, 0);
 }
 
 static void
@@ -243,17 +289,18 @@ unbind_cb (GtkSignalListItemFactory *factory,
            ColumnData               *data)
 {
   IriInspectorRow *row = gtk_list_item_get_item (item);
-  GtkWidget *label = gtk_list_item_get_child (item);
+  GtkWidget *cell = gtk_list_item_get_child (item);
 
-  g_object_set_data (G_OBJECT (label), "row", NULL);
+  g_object_set_data (G_OBJECT (cell), "row", NULL);
   if (row != NULL)
-    g_signal_handlers_disconnect_by_func (row, row_changed_cb, label);
+    g_signal_handlers_disconnect_by_func (row, row_changed_cb, cell);
 }
 
 void
 iri_inspector_add_column (GtkColumnView *view,
                           const char    *title,
                           guint          column,
+                          guint          width_chars,
                           gboolean       monospace,
                           gboolean       logical,
                           gboolean       expand)
@@ -263,6 +310,7 @@ iri_inspector_add_column (GtkColumnView *view,
   g_autoptr(GtkColumnViewColumn) view_column = NULL;
 
   data->column = column;
+  data->width_chars = width_chars;
   data->monospace = monospace;
   data->logical = logical;
   g_signal_connect_data (factory, "setup", G_CALLBACK (setup_cb), data, free_closure_data, 0);

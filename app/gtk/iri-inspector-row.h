@@ -32,10 +32,14 @@ void             iri_inspector_row_update    (IriInspectorRow  *self,
 /* Adds a text column to @view showing cell @column of each row.  Cells
  * given as "\t"-free text are shown as they are; @monospace for code
  * points, offsets and the like; @logical for text from the IRI, which is
- * shown in a left-to-right isolate whatever the UI direction. */
+ * shown in a left-to-right isolate whatever the UI direction.
+ * @width_chars is the column's natural width in characters: a cell's
+ * size does not follow its text (longer text is ellipsized, and the
+ * whole of it is the cell's tooltip). */
 void             iri_inspector_add_column    (GtkColumnView    *view,
                                               const char       *title,
                                               guint             column,
+                                              guint             width_chars,
                                               gboolean          monospace,
                                               gboolean          logical,
                                               gboolean          expand);

@@ -304,11 +304,11 @@ iri_inspector_table_page_new (IriInspectorTableKind kind)
   if (kind == IRI_INSPECTOR_TABLE_UNITS)
     {
       /* Translators: column headings of the Units table */
-      iri_inspector_add_column (GTK_COLUMN_VIEW (view), C_("column", "Kind"), 0, FALSE, FALSE, FALSE);
-      iri_inspector_add_column (GTK_COLUMN_VIEW (view), C_("column", "Text"), 1, FALSE, TRUE, TRUE);
-      iri_inspector_add_column (GTK_COLUMN_VIEW (view), C_("column", "Direction"), 2, FALSE, FALSE, FALSE);
-      iri_inspector_add_column (GTK_COLUMN_VIEW (view), C_("column", "Script"), 3, FALSE, FALSE, FALSE);
-      iri_inspector_add_column (GTK_COLUMN_VIEW (view), C_("column", "Characters"), 4, TRUE, FALSE, FALSE);
+      iri_inspector_add_column (GTK_COLUMN_VIEW (view), C_("column", "Kind"), 0, 14, FALSE, FALSE, FALSE);
+      iri_inspector_add_column (GTK_COLUMN_VIEW (view), C_("column", "Text"), 1, 40, FALSE, TRUE, TRUE);
+      iri_inspector_add_column (GTK_COLUMN_VIEW (view), C_("column", "Direction"), 2, 14, FALSE, FALSE, FALSE);
+      iri_inspector_add_column (GTK_COLUMN_VIEW (view), C_("column", "Script"), 3, 14, FALSE, FALSE, FALSE);
+      iri_inspector_add_column (GTK_COLUMN_VIEW (view), C_("column", "Characters"), 4, 11, TRUE, FALSE, FALSE);
       adw_status_page_set_title (ADW_STATUS_PAGE (empty), _("No Units"));
       adw_status_page_set_description (ADW_STATUS_PAGE (empty),
                                        _("The host labels, path segments, query parts and fragment of the IRI are listed here, each with its direction."));
@@ -316,20 +316,20 @@ iri_inspector_table_page_new (IriInspectorTableKind kind)
   else
     {
       /* Translators: column headings of the Characters table */
-      iri_inspector_add_column (GTK_COLUMN_VIEW (view), C_("column", "Index"), 0, TRUE, FALSE, FALSE);
-      iri_inspector_add_column (GTK_COLUMN_VIEW (view), C_("column", "Code Point"), 1, TRUE, FALSE, FALSE);
-      iri_inspector_add_column (GTK_COLUMN_VIEW (view), C_("column", "Character"), 2, FALSE, FALSE, FALSE);
-      iri_inspector_add_column (GTK_COLUMN_VIEW (view), C_("column", "Name"), 3, FALSE, FALSE, TRUE);
-      iri_inspector_add_column (GTK_COLUMN_VIEW (view), C_("column", "Script"), 4, FALSE, FALSE, FALSE);
+      iri_inspector_add_column (GTK_COLUMN_VIEW (view), C_("column", "Index"), 0, 5, TRUE, FALSE, FALSE);
+      iri_inspector_add_column (GTK_COLUMN_VIEW (view), C_("column", "Code Point"), 1, 8, TRUE, FALSE, FALSE);
+      iri_inspector_add_column (GTK_COLUMN_VIEW (view), C_("column", "Character"), 2, 3, FALSE, FALSE, FALSE);
+      iri_inspector_add_column (GTK_COLUMN_VIEW (view), C_("column", "Name"), 3, 30, FALSE, FALSE, TRUE);
+      iri_inspector_add_column (GTK_COLUMN_VIEW (view), C_("column", "Script"), 4, 10, FALSE, FALSE, FALSE);
       /* Translators: the General_Category of a character, such as "Lu" */
-      iri_inspector_add_column (GTK_COLUMN_VIEW (view), C_("column", "Category"), 5, TRUE, FALSE, FALSE);
-      iri_inspector_add_column (GTK_COLUMN_VIEW (view), C_("column", "Bidi Class"), 6, TRUE, FALSE, FALSE);
+      iri_inspector_add_column (GTK_COLUMN_VIEW (view), C_("column", "Category"), 5, 3, TRUE, FALSE, FALSE);
+      iri_inspector_add_column (GTK_COLUMN_VIEW (view), C_("column", "Bidi Class"), 6, 4, TRUE, FALSE, FALSE);
       /* Translators: the bidi embedding level of a character */
-      iri_inspector_add_column (GTK_COLUMN_VIEW (view), C_("column", "Level"), 7, TRUE, FALSE, FALSE);
+      iri_inspector_add_column (GTK_COLUMN_VIEW (view), C_("column", "Level"), 7, 3, TRUE, FALSE, FALSE);
       /* Translators: the position of a character on the screen, from the left */
-      iri_inspector_add_column (GTK_COLUMN_VIEW (view), C_("column", "Visual"), 8, TRUE, FALSE, FALSE);
+      iri_inspector_add_column (GTK_COLUMN_VIEW (view), C_("column", "Visual"), 8, 5, TRUE, FALSE, FALSE);
       /* Translators: the UTS #39 skeleton: what a character looks like */
-      iri_inspector_add_column (GTK_COLUMN_VIEW (view), C_("column", "Looks Like"), 9, FALSE, FALSE, FALSE);
+      iri_inspector_add_column (GTK_COLUMN_VIEW (view), C_("column", "Looks Like"), 9, 5, FALSE, FALSE, FALSE);
       adw_status_page_set_title (ADW_STATUS_PAGE (empty), _("No Characters"));
       adw_status_page_set_description (ADW_STATUS_PAGE (empty),
                                        _("Every code point of the IRI is listed here with its name, script, bidi class and embedding level."));
