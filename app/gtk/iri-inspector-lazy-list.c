@@ -204,3 +204,70 @@ iri_inspector_lazy_list_splice (IriInspectorLazyList  *self,
   if (removed > 0 || added > 0)
     g_list_model_items_changed (G_LIST_MODEL (self), position, removed, added);
 }
+
+/**
+ * iri_inspector_lazy_list_replace:
+ * @self: the list
+ * @n_items: how many rows there are now
+ * @make_row: makes a row of @data
+ * @data: (transfer full): what the rows are made of
+ * @destroy: frees @data
+ * @update: makes a row show what another shows (in place)
+ *
+ * Replaces the data, as iri_inspector_lazy_list_reset() does, keeping
+ * every row a view holds at its position: each is made again from @data
+ * and @update brings it up to date in place.  Only the rows added or
+ * removed at the end are told as a change.
+ *
+ * This is for rows that stand for positions (the characters of a text,
+ * by index): a character typed in the middle changes the rows after it
+ * in place, where a splice would shift them.  GTK 4.8's list view moves
+ * every row widget after a splice to its new position and lays it out
+ * again, which cost more than setting the text of the cells that
+ * changed (they do not change size: see iri_inspector_add_column()).
+ */
+void
+iri_inspector_lazy_list_replace (IriInspectorLazyList  *self,
+                                 guint                  n_items,
+                                 IriInspectorMakeRow    make_row,
+                                 gpointer               data,
+                                 GDestroyNotify         destroy,
+                                 IriInspectorRowUpdate  update)
+{
+  g_autoptr(GHashTable) old = NULL;
+  GHashTableIter iter;
+  gpointer key, value;
+  guint n_old;
+
+  g_return_if_fail (IRI_INSPECTOR_IS_LAZY_LIST (self));
+
+  old = g_steal_pointer (&self->made);
+  self->made = g_hash_table_new_full (NULL, NULL, NULL, g_object_unref);
+  clear_data (self);
+  n_old = self->n_items;
+  self->n_items = n_items;
+  self->make_row = make_row;
+  self->data = data;
+  self->destroy = destroy;
+
+  g_hash_table_iter_init (&iter, old);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    {
+      guint position = GPOINTER_TO_UINT (key);
+      GObject *row = value;
+      g_autoptr(GObject) fresh = NULL;
+
+      /* Ours is the only reference: nobody shows it.  A row past the
+       * new end goes with the change below. */
+      if (row->ref_count == 1 || position >= n_items)
+        continue;
+      fresh = make_row (data, position);
+      update (row, fresh);
+      g_hash_table_insert (self->made, GUINT_TO_POINTER (position), g_object_ref (row));
+    }
+
+  if (n_items > n_old)
+    g_list_model_items_changed (G_LIST_MODEL (self), n_old, 0, n_items - n_old);
+  else if (n_items < n_old)
+    g_list_model_items_changed (G_LIST_MODEL (self), n_items, n_old - n_items, 0);
+}

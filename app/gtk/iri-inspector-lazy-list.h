@@ -38,5 +38,11 @@ void                  iri_inspector_lazy_list_splice (IriInspectorLazyList *self
                                                       gpointer              data,
                                                       GDestroyNotify        destroy,
                                                       IriInspectorRowUpdate update);
+void                  iri_inspector_lazy_list_replace (IriInspectorLazyList *self,
+                                                       guint                 n_items,
+                                                       IriInspectorMakeRow   make_row,
+                                                       gpointer              data,
+                                                       GDestroyNotify        destroy,
+                                                       IriInspectorRowUpdate update);
 
 G_END_DECLS

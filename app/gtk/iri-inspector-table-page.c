@@ -215,6 +215,7 @@ iri_inspector_table_page_set_analysis (IriInspectorTablePage *self,
       const char *text = analysis != NULL ? iri_analysis_get_text (analysis) : "";
       gsize n = g_utf8_strlen (text, -1);
       CharData *data = g_new0 (CharData, 1);
+      guint selected = gtk_single_selection_get_selected (self->selection);
       gsize i = 0;
 
       changed_characters (self->analysis != NULL ? iri_analysis_get_text (self->analysis) : "", text,
@@ -226,9 +227,17 @@ iri_inspector_table_page_set_analysis (IriInspectorTablePage *self,
       data->offsets[n] = strlen (text);
       if (analysis != NULL)
         data->analysis = iri_analysis_ref (analysis);
-      iri_inspector_lazy_list_splice (self->rows, position, removed, added, make_char_row, data,
-                                      (GDestroyNotify) char_data_free,
-                                      (IriInspectorRowUpdate) iri_inspector_row_update);
+      /* A row stands for an index: the rows on screen stay where they
+       * are and show their new character, unless the selected one would
+       * then show another character than the one selected. */
+      if (selected == GTK_INVALID_LIST_POSITION || selected < position)
+        iri_inspector_lazy_list_replace (self->rows, n, make_char_row, data,
+                                         (GDestroyNotify) char_data_free,
+                                         (IriInspectorRowUpdate) iri_inspector_row_update);
+      else
+        iri_inspector_lazy_list_splice (self->rows, position, removed, added, make_char_row, data,
+                                        (GDestroyNotify) char_data_free,
+                                        (IriInspectorRowUpdate) iri_inspector_row_update);
     }
 
   if (analysis != NULL)

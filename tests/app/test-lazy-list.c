@@ -147,6 +147,62 @@ test_splice (void)
   assert_rows (list, "");
 }
 
+static void
+replace (IriInspectorLazyList *list,
+         const char           *text)
+{
+  iri_inspector_lazy_list_replace (list, strlen (text), make_row, g_strdup (text), g_free,
+                                   (IriInspectorRowUpdate) iri_inspector_row_update);
+}
+
+static void
+test_replace (void)
+{
+  g_autoptr(IriInspectorLazyList) list = iri_inspector_lazy_list_new (IRI_INSPECTOR_TYPE_ROW);
+  g_autoptr(GArray) changes = g_array_new (FALSE, FALSE, sizeof (Change));
+  g_autoptr(GPtrArray) held = g_ptr_array_new_with_free_func (g_object_unref);
+  guint updated = 0;
+
+  g_signal_connect (list, "items-changed", G_CALLBACK (items_changed_cb), changes);
+  replace (list, "abcdefgh");
+  assert_change (changes, 0, 0, 8);
+
+  /* A view holds rows 0–3 and 6. */
+  for (guint i = 0; i < 4; i++)
+    g_ptr_array_add (held, g_list_model_get_item (G_LIST_MODEL (list), i));
+  g_ptr_array_add (held, g_list_model_get_item (G_LIST_MODEL (list), 6));
+  for (guint i = 0; i < held->len; i++)
+    g_signal_connect (g_ptr_array_index (held, i), "changed", G_CALLBACK (row_changed_cb), &updated);
+
+  /* "X" typed at 2: the view hears of one row more at the end; the rows
+   * it holds stay where they are, those from 2 on showing their new
+   * byte. */
+  replace (list, "abXcdefgh");
+  assert_change (changes, 8, 0, 1);
+  g_assert_cmpuint (updated, ==, 3);
+  for (guint i = 0; i < 4; i++)
+    {
+      g_autoptr(GObject) row = g_list_model_get_item (G_LIST_MODEL (list), i);
+
+      g_assert_true (row == g_ptr_array_index (held, i));
+    }
+  assert_rows (list, "abXcdefgh");
+
+  /* The same text again: nothing to tell, nothing updated. */
+  updated = 0;
+  replace (list, "abXcdefgh");
+  g_assert_cmpuint (changes->len, ==, 0);
+  g_assert_cmpuint (updated, ==, 0);
+
+  /* Shorter, then empty: the rows at the end go. */
+  replace (list, "aYc");
+  assert_change (changes, 3, 6, 0);
+  assert_rows (list, "aYc");
+  replace (list, "");
+  assert_change (changes, 0, 3, 0);
+  assert_rows (list, "");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -154,5 +210,6 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/app/lazy-list/splice", test_splice);
+  g_test_add_func ("/app/lazy-list/replace", test_replace);
   return g_test_run ();
 }
