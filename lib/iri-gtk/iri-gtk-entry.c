@@ -233,6 +233,24 @@ first_error_message (IriReference *ref)
   return NULL;
 }
 
+/* Sets the tooltip of @widget unless it has that one already.  GTK 4.8
+ * does not compare: each call hides the tooltip shown, asks the X
+ * server where the pointer is and queries the tooltip under it again,
+ * which redrew a tooltip the pointer rested on twice a keystroke (hidden
+ * at once, shown again after its delay) and cost a round trip to the
+ * server per call. */
+static void
+set_tooltip_text (GtkWidget  *widget,
+                  const char *text)
+{
+  /* GTK takes "" for no tooltip, as NULL. */
+  if (text != NULL && text[0] == '\0')
+    text = NULL;
+  if (g_strcmp0 (gtk_widget_get_tooltip_text (widget), text) == 0)
+    return;
+  gtk_widget_set_tooltip_text (widget, text);
+}
+
 static void
 update_preview (IriGtkEntry *self)
 {
@@ -299,10 +317,10 @@ update_preview (IriGtkEntry *self)
    * say), but the button says what it copies. */
   gtk_widget_set_visible (self->preview_status, status != NULL);
   gtk_label_set_text (GTK_LABEL (self->preview_status_label), status != NULL ? status : "");
-  gtk_widget_set_tooltip_text (self->preview_status_label, status);
+  set_tooltip_text (self->preview_status_label, status);
   if (status != NULL)
     {
-      gtk_widget_set_tooltip_text (self->copy_button, _("Copy Invalid URI"));
+      set_tooltip_text (self->copy_button, _("Copy Invalid URI"));
       gtk_accessible_update_property (GTK_ACCESSIBLE (self->copy_button),
                                       GTK_ACCESSIBLE_PROPERTY_LABEL, _("Copy Invalid URI"),
                                       GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, status,
@@ -315,7 +333,7 @@ update_preview (IriGtkEntry *self)
     }
   else
     {
-      gtk_widget_set_tooltip_text (self->copy_button, _("Copy URI"));
+      set_tooltip_text (self->copy_button, _("Copy URI"));
       gtk_accessible_update_property (GTK_ACCESSIBLE (self->copy_button),
                                       GTK_ACCESSIBLE_PROPERTY_LABEL, _("Copy URI"), -1);
       gtk_accessible_reset_property (GTK_ACCESSIBLE (self->copy_button), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
