@@ -58,6 +58,25 @@ new_label (const char *text,
   return label;
 }
 
+/* The severity of a finding, as its icon's tooltip.  Given when asked,
+ * not set with gtk_widget_set_tooltip_text() when the row is made: that
+ * asks the X server where the pointer is and queries the tooltip under
+ * it again, for each row a keystroke makes, and hides a tooltip the
+ * pointer rests on. */
+static gboolean
+icon_query_tooltip_cb (GtkWidget  *icon,
+                       int         x,
+                       int         y,
+                       gboolean    keyboard_mode,
+                       GtkTooltip *tooltip,
+                       gpointer    user_data)
+{
+  IriSeverity severity = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (icon), "severity"));
+
+  gtk_tooltip_set_text (tooltip, iri_inspector_severity_name (severity));
+  return TRUE;
+}
+
 static GtkWidget *
 create_row_cb (gpointer item,
                gpointer user_data)
@@ -78,7 +97,9 @@ create_row_cb (gpointer item,
   gtk_widget_set_valign (icon, GTK_ALIGN_START);
   gtk_widget_add_css_class (icon, severity == IRI_SEVERITY_ERROR ? "error"
                                   : severity == IRI_SEVERITY_WARNING ? "warning" : "accent");
-  gtk_widget_set_tooltip_text (icon, iri_inspector_severity_name (severity));
+  g_object_set_data (G_OBJECT (icon), "severity", GINT_TO_POINTER (severity));
+  gtk_widget_set_has_tooltip (icon, TRUE);
+  g_signal_connect (icon, "query-tooltip", G_CALLBACK (icon_query_tooltip_cb), NULL);
 
   {
     /* Quoted pieces of the IRI stay left-to-right in a right-to-left UI. */
