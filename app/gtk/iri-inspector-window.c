@@ -373,16 +373,8 @@ update_badge (IriInspectorWindow *self)
  * longer, the next one is done at once and one frame shows the
  * keystroke everywhere; when it took longer, the field shows the
  * keystroke first and the rest follows in the next frame, so that a
- * slow page (a hundred findings) never holds up the field.
- *
- * One refresh interval at 60 Hz: the frame clock starts no frame
- * sooner than that after the last one, so an update that follows the
- * keystroke's frame is shown at least 16.7 ms after the keystroke
- * however cheap it is.  Waiting for an update that takes less than that
- * shows the keystroke everywhere sooner than deferring it would (with
- * 12 ms, the Characters page was shown 27 ms after a keystroke at 200
- * characters, its field after 7.5 ms). */
-#define CHEAP_UPDATE_US (16 * G_TIME_SPAN_MILLISECOND)
+ * slow page (a hundred findings) never holds up the field. */
+#define CHEAP_UPDATE_US (12 * G_TIME_SPAN_MILLISECOND)
 
 /* Brings the renderings of the text and the visible page up to date:
  * at once, or from update_source_cb(). */
