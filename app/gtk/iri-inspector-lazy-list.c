@@ -136,6 +136,27 @@ iri_inspector_lazy_list_reset (IriInspectorLazyList *self,
   g_list_model_items_changed (G_LIST_MODEL (self), 0, removed, n_items);
 }
 
+/* Takes @data as the rows' source for @n_items rows and returns the
+ * rows made so far (position → row), which the caller keeps, moves or
+ * drops: a splice or a replacement. */
+static GHashTable *
+take_data (IriInspectorLazyList *self,
+           guint                 n_items,
+           IriInspectorMakeRow   make_row,
+           gpointer              data,
+           GDestroyNotify        destroy)
+{
+  GHashTable *old = g_steal_pointer (&self->made);
+
+  self->made = g_hash_table_new_full (NULL, NULL, NULL, g_object_unref);
+  clear_data (self);
+  self->n_items = n_items;
+  self->make_row = make_row;
+  self->data = data;
+  self->destroy = destroy;
+  return old;
+}
+
 /**
  * iri_inspector_lazy_list_splice:
  * @self: the list
@@ -172,13 +193,7 @@ iri_inspector_lazy_list_splice (IriInspectorLazyList  *self,
   g_return_if_fail (IRI_INSPECTOR_IS_LAZY_LIST (self));
   g_return_if_fail (position + removed <= self->n_items);
 
-  old = g_steal_pointer (&self->made);
-  self->made = g_hash_table_new_full (NULL, NULL, NULL, g_object_unref);
-  clear_data (self);
-  self->n_items = self->n_items - removed + added;
-  self->make_row = make_row;
-  self->data = data;
-  self->destroy = destroy;
+  old = take_data (self, self->n_items - removed + added, make_row, data, destroy);
 
   g_hash_table_iter_init (&iter, old);
   while (g_hash_table_iter_next (&iter, &key, &value))
@@ -241,14 +256,8 @@ iri_inspector_lazy_list_replace (IriInspectorLazyList  *self,
 
   g_return_if_fail (IRI_INSPECTOR_IS_LAZY_LIST (self));
 
-  old = g_steal_pointer (&self->made);
-  self->made = g_hash_table_new_full (NULL, NULL, NULL, g_object_unref);
-  clear_data (self);
   n_old = self->n_items;
-  self->n_items = n_items;
-  self->make_row = make_row;
-  self->data = data;
-  self->destroy = destroy;
+  old = take_data (self, n_items, make_row, data, destroy);
 
   g_hash_table_iter_init (&iter, old);
   while (g_hash_table_iter_next (&iter, &key, &value))
