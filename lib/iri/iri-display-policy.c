@@ -381,6 +381,20 @@ span_points_into (const IriSpan *span,
          : span->byte_start < end && span->byte_end > start;
 }
 
+/* Whether an analysis listed only its first IRI_DIAGNOSTICS_MAX
+ * findings (the last one then counts the others); @findings may be
+ * NULL, for none. */
+static gboolean
+findings_truncated (GPtrArray *findings)
+{
+  for (guint i = 0; findings != NULL && i < findings->len; i++)
+    {
+      if (g_str_equal (iri_diagnostic_get_code (g_ptr_array_index (findings, i)), "diagnostics-truncated"))
+        return TRUE;
+    }
+  return FALSE;
+}
+
 /* The most severe finding that points into [start, end) of the candidate
  * (the first of them), or NULL. */
 static IriDiagnostic *
@@ -633,7 +647,11 @@ display_to_iri (IriDisplayLevel   level,
   if (!any_decoded)
     goto done;
 
-  if (known_text != NULL && g_str_equal (candidate, known_text))
+  /* The caller's analysis of the same text decides, unless it did not
+   * list all its findings: then one on a label may be missing, and
+   * the labels are judged as for any other text. */
+  if (known_text != NULL && g_str_equal (candidate, known_text) &&
+      !findings_truncated (known_diagnostics))
     findings = known_diagnostics;
   else if (judge_labels (analyzer, candidate, strlen (candidate), labels, &judged))
     {
@@ -643,22 +661,15 @@ display_to_iri (IriDisplayLevel   level,
     }
   else
     {
-      gboolean truncated = FALSE;
-
       analysis = iri_analyzer_analyze_for_display (analyzer, candidate, strlen (candidate));
       analysed = g_ptr_array_new ();
       for (guint i = 0; i < iri_analysis_get_n_diagnostics (analysis); i++)
-        {
-          IriDiagnostic *d = iri_analysis_get_diagnostic (analysis, i);
-
-          truncated |= g_str_equal (iri_diagnostic_get_code (d), "diagnostics-truncated");
-          g_ptr_array_add (analysed, d);
-        }
+        g_ptr_array_add (analysed, iri_analysis_get_diagnostic (analysis, i));
       findings = analysed;
       /* A label's finding may be one of those the analysis did not
        * list: the labels' own check has it (a spoofed host before a
        * path with hundreds of findings is not shown decoded). */
-      if (truncated && judged != NULL)
+      if (judged != NULL && findings_truncated (analysed))
         findings = judged;
     }
 
