@@ -104,7 +104,8 @@ typedef struct
 {
   IriReference *reference;
   const char   *text;
-  GArray       *units;
+  GArray       *units;       /* its len is the room; n the units in it */
+  guint         n;
   gsize         byte_pos;    /* last byte offset converted */
   gsize         char_pos;    /* its character offset */
   gboolean      ascii;       /* bytes are characters */
@@ -143,9 +144,12 @@ add_unit (UnitBuilder  *b,
 {
   IriUnit *unit;
 
-  /* Written in place: this runs for every unit of every keystroke. */
-  g_array_set_size (b->units, b->units->len + 1);
-  unit = &g_array_index (b->units, IriUnit, b->units->len - 1);
+  /* Written in place, and the array sized once for most IRIs
+   * (iri_compute_units()): this runs for every unit of every keystroke
+   * and of every line of a batch. */
+  if (b->n == b->units->len)
+    g_array_set_size (b->units, 2 * b->units->len);
+  unit = &g_array_index (b->units, IriUnit, b->n++);
   unit->kind = kind;
   unit->span.byte_start = byte_start;
   unit->span.byte_end = byte_end;
@@ -203,14 +207,15 @@ add_segment (UnitBuilder *b,
 GArray *
 iri_compute_units (IriReference *reference)
 {
-  UnitBuilder b = { reference, iri_reference_get_text (reference), NULL, 0, 0,
+  UnitBuilder b = { reference, iri_reference_get_text (reference), NULL, 0, 0, 0,
                     iri_reference_is_ascii (reference) };
   const char *text = b.text;
   IriSpan span;
 
-  /* Room for the units of a typical IRI; a long one grows the array a
-   * few times (amortized linear). */
+  /* Room for the units of a typical IRI, taken at once and trimmed at
+   * the end; a long one doubles it a few times (amortized linear). */
   b.units = g_array_sized_new (FALSE, FALSE, sizeof (IriUnit), 16);
+  g_array_set_size (b.units, 16);
 
   if (iri_reference_get_span (reference, IRI_COMPONENT_USERINFO, &span) &&
       span.byte_end > span.byte_start)
@@ -286,6 +291,7 @@ iri_compute_units (IriReference *reference)
       span.byte_end > span.byte_start)
     add_unit (&b, IRI_COMPONENT_FRAGMENT, span.byte_start, span.byte_end);
 
+  g_array_set_size (b.units, b.n);
   return b.units;
 }
 
