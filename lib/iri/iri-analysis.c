@@ -80,20 +80,17 @@ is_uri_as_is (IriReference *reference)
 
   if (!iri_reference_is_ascii (reference))
     return FALSE;
+  /* §2.2 allows in an IRI no ASCII character that §3.3 encodes (a
+   * space, "<", a "%" without two hex digits make a reference invalid):
+   * most lines of a batch need no scan. */
+  if (iri_reference_is_valid (reference))
+    return TRUE;
   for (const char *p = text; *p != '\0'; p++)
     {
       if (!iri_ascii_is (*p, IRI_ASCII_URI))
         return FALSE;
     }
   return TRUE;
-}
-
-/* Whether @p starts with "xn--", in any case (RFC 5890 §2.3.2.1), without
- * a call: these scans run over every byte of every analysis. */
-static inline gboolean
-starts_a_label (const char *p)
-{
-  return (p[0] | 0x20) == 'x' && (p[1] | 0x20) == 'n' && p[2] == '-' && p[3] == '-';
 }
 
 /* A URI that §3.7 leaves unchanged: nothing percent-encoded to decode and
@@ -104,7 +101,7 @@ is_iri_as_is (const char *uri)
 {
   for (const char *p = uri + strcspn (uri, "%xX"); *p != '\0'; p += 1 + strcspn (p + 1, "%xX"))
     {
-      if (*p == '%' || ((p == uri || p[-1] == '.' || p[-1] == '/') && starts_a_label (p)))
+      if (*p == '%' || ((p == uri || p[-1] == '.' || p[-1] == '/') && iri_starts_a_label (p)))
         return FALSE;
     }
   return TRUE;
@@ -979,11 +976,13 @@ analyze (IriAnalyzer *analyzer,
       /* A plain ASCII host is its own IDNA form if it passed the checks
        * above; with a finding, an A-label (whose validity depends on
        * the mapping) or a percent-encoding, the conversion decides, so
-       * that the IDNA form is always what iri_to_uri() gives. */
+       * that the IDNA form is always what iri_to_uri() gives.  The
+       * host of a valid reference holds only what ireg-name allows
+       * (§2.2), so only an invalid one needs its characters looked at. */
       if (!needs_idna &&
           (analyzer->host_mapping == IRI_HOST_MAPPING_PERCENT ||
            (n_host_findings == 0 && shape == IRI_HOST_SHAPE_PLAIN && !host_syntax_error &&
-            host_is_plain_reg_name (host))))
+            (iri_reference_is_valid (self->reference) || host_is_plain_reg_name (host)))))
         self->uri_idna = self->uri;
       else if (analyzer->host_mapping != IRI_HOST_MAPPING_PERCENT)
         {

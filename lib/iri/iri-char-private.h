@@ -98,6 +98,16 @@ iri_char_is_allowed_non_ascii (gunichar c,
   return kind == IRI_CHAR_UCSCHAR || (in_query && kind == IRI_CHAR_IPRIVATE);
 }
 
+/* Whether the four bytes at @p are "xn--", the prefix of an A-label,
+ * in any case (RFC 5890 §2.3.2.1), without a call: the scans that look
+ * for one run over every byte of every analysis.  @p must have four
+ * bytes to read (a NUL among them ends the comparison). */
+static inline gboolean
+iri_starts_a_label (const char *p)
+{
+  return (p[0] | 0x20) == 'x' && (p[1] | 0x20) == 'n' && p[2] == '-' && p[3] == '-';
+}
+
 /* The bidi formatting characters: the seven that §4.1 names (LRM, RLM,
  * LRE, RLE, LRO, RLO, PDF), plus ALM and the isolates LRI, RLI, FSI and
  * PDI, which Unicode added after RFC 3987 and which act the same way. */

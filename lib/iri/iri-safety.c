@@ -382,13 +382,19 @@ host_needs_decoding (const char *text,
                      gsize       start,
                      gsize       end)
 {
-  for (gsize i = start; i < end; i++)
+  if (memchr (text + start, '%', end - start) != NULL)
+    return TRUE;
+  /* An A-label: "xn--" at the start of a label. */
+  for (gsize i = start; i + 4 <= end; )
     {
-      if (text[i] == '%')
+      const char *dot;
+
+      if (iri_starts_a_label (text + i))
         return TRUE;
-      if ((i == start || text[i - 1] == '.') && i + 4 <= end &&
-          g_ascii_strncasecmp (text + i, "xn--", 4) == 0)
-        return TRUE;
+      dot = memchr (text + i, '.', end - i);
+      if (dot == NULL)
+        break;
+      i = dot - text + 1;
     }
   return FALSE;
 }
