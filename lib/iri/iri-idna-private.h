@@ -29,6 +29,14 @@ char *iri_idna_to_ascii   (const char      *host,
                            IriHostMapping   mapping,
                            GError         **error);
 
+/* RFC 5891 §5 lookup of @name (UTF-8, NUL-terminated) without UTS #46:
+ * what libidn2's idn2_lookup_u8 (@name, …, IDN2_NO_TR46) returns, with
+ * the same return code and the same name in *@out (freed with g_free(),
+ * NULL on failure), computed label by label with the labels' results
+ * kept. */
+int   iri_idna_lookup_idna2008 (const char  *name,
+                                char       **out);
+
 /* Checks a registered name that needs no IDNA mapping (all ASCII, with
  * percent-encoded octets that are ASCII or not UTF-8) against the DNS and IDNA
  * rules that IDNA conversion applies to the others (RFC 1034 §3.1,

@@ -334,6 +334,140 @@ iri_idna_to_ascii (const char      *host,
   return result;
 }
 
+/* RFC 5891 §5.5 label by label.  Without UTS #46, libidn2's lookup
+ * (IDN2_NO_TR46) splits the name at each U+002E and converts every label
+ * on its own: nothing of one label bears on another but the length of
+ * the whole name, which it checks after each label.  Done here the same
+ * way, a label that comes again is not converted again: top-level
+ * domains (рф, 中国, ישראל) and the "www" and other labels that lines
+ * share, where every host as a whole is new.  Each label's result, or
+ * libidn2's return code, is kept in a cache of its own: a whole-host
+ * cache filled by a crawl's new hosts would drop them. */
+typedef struct {
+  int  rc;
+  char result[];   /* the label's ASCII form, when rc is IDN2_OK */
+} LabelEntry;
+
+typedef struct {
+  GMutex      mutex;
+  GHashTable *table;   /* the label's bytes → LabelEntry */
+} LabelCache;
+
+static LabelCache label_cache;
+
+/* Appends the IDNA2008 lookup form of the label @label (@length bytes,
+ * no dot) to @out and returns IDN2_OK, or returns libidn2's code. */
+static int
+lookup_label (const char *label,
+              gsize       length,
+              GString    *out)
+{
+  g_autofree char *key = NULL;
+  LabelEntry *entry;
+  uint8_t *ascii = NULL;
+  gsize size;
+  int rc;
+
+  /* An ASCII label that is not an A-label is its own form (libidn2
+   * copies it); "xn--" is compared in lower case only, as libidn2 does,
+   * and a label over 63 octets is left to libidn2 to refuse. */
+  if (length <= IDN2_LABEL_MAX_LENGTH && iri_ascii_run_length (label, length) == length &&
+      !(length >= 4 && memcmp (label, "xn--", 4) == 0))
+    {
+      g_string_append_len (out, label, length);
+      return IDN2_OK;
+    }
+
+  key = g_strndup (label, length);
+  g_mutex_lock (&label_cache.mutex);
+  entry = label_cache.table != NULL ? g_hash_table_lookup (label_cache.table, key) : NULL;
+  if (entry != NULL)
+    {
+      rc = entry->rc;
+      if (rc == IDN2_OK)
+        g_string_append (out, entry->result);
+      g_mutex_unlock (&label_cache.mutex);
+      return rc;
+    }
+  g_mutex_unlock (&label_cache.mutex);
+
+  /* A single label: no dot in @key, so libidn2 converts just it. */
+  rc = idn2_lookup_u8 ((const uint8_t *) key, &ascii, IDN2_NO_TR46);
+  size = rc == IDN2_OK && ascii != NULL ? strlen ((const char *) ascii) + 1 : 1;
+  entry = g_malloc (sizeof (LabelEntry) + size);
+  entry->rc = rc;
+  memcpy (entry->result, rc == IDN2_OK && ascii != NULL ? (const char *) ascii : "", size);
+  idn2_free (ascii);
+  if (rc == IDN2_OK)
+    g_string_append (out, entry->result);
+
+  g_mutex_lock (&label_cache.mutex);
+  if (label_cache.table == NULL)
+    label_cache.table = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  else if (g_hash_table_size (label_cache.table) >= CACHE_MAX_ENTRIES)
+    g_hash_table_remove_all (label_cache.table);
+  g_hash_table_replace (label_cache.table, g_steal_pointer (&key), entry);
+  g_mutex_unlock (&label_cache.mutex);
+  return rc;
+}
+
+/* What idn2_lookup_u8 (@name, &out, IDN2_NO_TR46) returns, with the same
+ * code and, on success, the same name in *@out (freed with g_free()),
+ * computed label by label (lookup_label()); the length of the name is
+ * checked after each label as libidn2 checks it. */
+int
+iri_idna_lookup_idna2008 (const char  *name,
+                          char       **out)
+{
+  g_autoptr(GString) result = g_string_sized_new (strlen (name) + 16);
+  const char *p = name;
+
+  *out = NULL;
+  while (TRUE)
+    {
+      const char *dot = strchr (p, '.');
+      gsize length = dot != NULL ? (gsize) (dot - p) : strlen (p);
+      gsize before = result->len;
+      gsize added;
+      int rc;
+
+      rc = lookup_label (p, length, result);
+      if (rc != IDN2_OK)
+        return rc;
+      added = result->len - before;
+      if (before + added > IDN2_DOMAIN_MAX_LENGTH - (added == 0 && dot == NULL ? 1 : 2))
+        return IDN2_TOO_BIG_DOMAIN;
+      if (dot == NULL)
+        break;
+      if (result->len + 1 > IDN2_DOMAIN_MAX_LENGTH)
+        return IDN2_TOO_BIG_DOMAIN;
+      g_string_append_c (result, '.');
+      p = dot + 1;
+    }
+
+  *out = g_string_free (g_steal_pointer (&result), FALSE);
+  return IDN2_OK;
+}
+
+/* idn2_lookup_u8() with @flags, but label by label without UTS #46;
+ * *@out is freed with g_free(). */
+static int
+lookup (const char  *name,
+        int          flags,
+        char       **out)
+{
+  uint8_t *ascii = NULL;
+  int rc;
+
+  if (flags == IDN2_NO_TR46)
+    return iri_idna_lookup_idna2008 (name, out);
+
+  rc = idn2_lookup_u8 ((const uint8_t *) name, &ascii, flags);
+  *out = rc == IDN2_OK && ascii != NULL ? g_strdup ((const char *) ascii) : NULL;
+  idn2_free (ascii);
+  return rc;
+}
+
 static char *
 to_ascii_uncached (const char      *host,
                    gsize            length,
@@ -342,10 +476,9 @@ to_ascii_uncached (const char      *host,
 {
   g_autoptr(GString) decoded = NULL;
   g_autofree char *why = NULL;
-  uint8_t *ascii = NULL;
+  g_autofree char *ascii = NULL;
   gsize offset, bad_length;
   gunichar bad, reserved;
-  char *result;
   int flags;
   int rc;
 
@@ -384,11 +517,10 @@ to_ascii_uncached (const char      *host,
       return NULL;
     }
 
-  rc = idn2_lookup_u8 ((const uint8_t *) decoded->str, &ascii, flags);
+  rc = lookup (decoded->str, flags, &ascii);
   if (rc != IDN2_OK)
     {
       why = find_failing_label (decoded->str, flags);
-      idn2_free (ascii);
       set_idna_error (error, host, length, mapping,
                       why != NULL ? why : idn2_strerror (rc));
       return NULL;
@@ -398,7 +530,6 @@ to_ascii_uncached (const char      *host,
    * input before (curl PR #11674); never pass that on as a host. */
   if (ascii == NULL || (ascii[0] == '\0' && decoded->len > 0))
     {
-      idn2_free (ascii);
       set_idna_error (error, host, length, mapping, _("libidn2 returned an empty name"));
       return NULL;
     }
@@ -406,11 +537,11 @@ to_ascii_uncached (const char      *host,
   /* UTS #46 maps some characters to ASCII that a reg-name cannot hold
    * (U+FF0F FULLWIDTH SOLIDUS becomes "/" when UseSTD3ASCIIRules is
    * off); such a result would change how the URI is split. */
-  bad = check_reg_name_ascii ((const char *) ascii);
-  for (const uint8_t *p = ascii; bad == 0 && *p != '\0'; p++)
+  bad = check_reg_name_ascii (ascii);
+  for (const char *p = ascii; bad == 0 && *p != '\0'; p++)
     {
-      if (*p >= 0x80)
-        bad = *p;
+      if ((guchar) *p >= 0x80)
+        bad = (guchar) *p;
     }
   if (bad != 0)
     {
@@ -418,24 +549,20 @@ to_ascii_uncached (const char      *host,
       /* Translators: %s names a character, e.g. "U+002F SOLIDUS" */
       g_autofree char *reason = g_strdup_printf (_("the mapping produces %s, which cannot be part of a domain name"), who);
 
-      idn2_free (ascii);
       set_idna_error (error, host, length, mapping, reason);
       return NULL;
     }
 
   /* Mapping can make labels (U+3002 becomes a dot) and changes their
    * lengths; the DNS limits hold for the result. */
-  why = check_lengths ((const char *) ascii, strlen ((const char *) ascii));
+  why = check_lengths (ascii, strlen (ascii));
   if (why != NULL)
     {
-      idn2_free (ascii);
       set_idna_error (error, host, length, mapping, why);
       return NULL;
     }
 
-  result = g_strdup ((const char *) ascii);
-  idn2_free (ascii);
-  return result;
+  return g_steal_pointer (&ascii);
 }
 
 /* "a U+202E RIGHT-TO-LEFT OVERRIDE b": the characters of @text, with the

@@ -1985,6 +1985,125 @@ test_idna_test_v2_transitional (void)
   run_idna_test_v2 (IRI_HOST_MAPPING_UTS46_TRANSITIONAL);
 }
 
+/* iri_idna_lookup_idna2008() converts label by label, keeping each
+ * label's result, what libidn2 does for the whole name in one call: it
+ * must give the same code and the same name for every input, a second
+ * time too (from its labels' cache).  The inputs: the source and
+ * toUnicode fields of IdnaTestV2.txt, and names at the limits of the
+ * lengths that libidn2 checks between labels. */
+static void
+check_lookup_by_label (const char *name,
+                       guint      *n_checked)
+{
+  for (guint pass = 0; pass < 2; pass++)
+    {
+      g_autofree char *ours = NULL;
+      uint8_t *theirs = NULL;
+      int ours_rc = iri_idna_lookup_idna2008 (name, &ours);
+      int theirs_rc = idn2_lookup_u8 ((const uint8_t *) name, &theirs, IDN2_NO_TR46);
+
+      if (ours_rc != theirs_rc)
+        g_test_message ("“%s”: %s, libidn2 %s", name, idn2_strerror (ours_rc), idn2_strerror (theirs_rc));
+      g_assert_cmpint (ours_rc, ==, theirs_rc);
+      if (theirs_rc == IDN2_OK)
+        g_assert_cmpstr (ours, ==, (const char *) theirs);
+      else
+        g_assert_null (ours);
+      idn2_free (theirs);
+    }
+  (*n_checked)++;
+}
+
+static void
+test_idna_lookup_by_label (void)
+{
+  g_autofree char *path = iri_test_data_path ("idna-15.0.0/IdnaTestV2.txt");
+  g_autofree char *contents = NULL;
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) lines = NULL;
+  g_autoptr(GString) name = g_string_new (NULL);
+  guint n_checked = 0;
+  static const char * const names[] = {
+    "", ".", "..", "a..b", "example.", "www.example.com",
+    "XN--BCHER-KVA.de", "xn--bcher-kva.de", "xn--bcher-kvb.de", "xn--.de", "xn--a.de",
+    "bücher.de", "bücher.bücher.bücher", "שלום.ישראל", "пример.рф", "例子.中国",
+    "a\u200Db.de", "ab--cd.de", "-ab.de", "ab-.de",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autofree char *unescaped = iri_test_unescape (names[i]);
+
+      check_lookup_by_label (unescaped, &n_checked);
+    }
+
+  /* 63 and 64 octets in one label, ASCII or becoming an A-label. */
+  for (guint n = 62; n <= 65; n++)
+    {
+      g_string_truncate (name, 0);
+      for (guint i = 0; i < n; i++)
+        g_string_append_c (name, 'a');
+      check_lookup_by_label (name->str, &n_checked);
+      g_string_append (name, ".de");
+      check_lookup_by_label (name->str, &n_checked);
+    }
+  for (guint n = 15; n <= 30; n++)
+    {
+      g_string_assign (name, "x");
+      for (guint i = 0; i < n; i++)
+        g_string_append (name, "ש");
+      check_lookup_by_label (name->str, &n_checked);
+    }
+
+  /* Names around 253–255 octets, in labels of one to five letters, with
+   * and without a trailing dot, some labels converted. */
+  for (guint label = 1; label <= 5; label++)
+    {
+      for (guint total = 245; total <= 260; total++)
+        {
+          g_string_truncate (name, 0);
+          while (name->len + label + 1 <= total)
+            {
+              for (guint i = 0; i < label; i++)
+                g_string_append_c (name, 'a' + (name->len % 26));
+              g_string_append_c (name, '.');
+            }
+          check_lookup_by_label (name->str, &n_checked);
+          g_string_truncate (name, name->len - 1);
+          check_lookup_by_label (name->str, &n_checked);
+          g_string_append (name, ".ü");
+          check_lookup_by_label (name->str, &n_checked);
+          g_string_prepend (name, "ü.");
+          check_lookup_by_label (name->str, &n_checked);
+        }
+    }
+
+  g_file_get_contents (path, &contents, NULL, &error);
+  g_assert_no_error (error);
+  lines = g_strsplit (contents, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      g_auto(GStrv) fields = NULL;
+      char *hash = strchr (lines[i], '#');
+
+      if (hash != NULL)
+        *hash = '\0';
+      fields = g_strsplit (lines[i], ";", -1);
+      if (g_strv_length (fields) < 2)
+        continue;
+      for (guint f = 0; f < 2; f++)
+        {
+          g_autofree char *field = NULL;
+
+          unescape_idna_field (fields[f], &field);
+          if (field[0] != '\0' && strchr (field, '\\') == NULL)
+            check_lookup_by_label (field, &n_checked);
+        }
+    }
+  g_test_message ("%u names: the same as libidn2's lookup", n_checked);
+  g_assert_cmpuint (n_checked, >, 11000);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -2014,6 +2133,7 @@ main (int   argc,
   g_test_add_func ("/iri/mapping/idna/to-unicode-offsets", test_idna_to_unicode_offsets);
   g_test_add_func ("/iri/mapping/idna/idna-test-v2/nontransitional", test_idna_test_v2_nontransitional);
   g_test_add_func ("/iri/mapping/idna/idna-test-v2/transitional", test_idna_test_v2_transitional);
+  g_test_add_func ("/iri/mapping/idna/lookup-by-label", test_idna_lookup_by_label);
 
   for (guint i = 0; i < G_N_ELEMENTS (to_iri_cases); i++)
     {
