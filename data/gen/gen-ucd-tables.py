@@ -517,6 +517,24 @@ def read_link_label(path, link_term):
     return result
 
 
+def read_uts46_kept(path):
+    """The characters that UTS #46 Nontransitional Processing keeps as
+    they are and accepts (IdnaMappingTable.txt status valid without an
+    IDNA2008 flag, or deviation): §4 step 1 maps none of them, and §4.1
+    criterion 6 holds for each.  iri_idna_to_ascii() looks a host made
+    only of these up without UTS #46 (see uts46_keeps_name() there);
+    NV8 and XV8 characters are left out, since IDNA2008 refuses them
+    and only its lookup is made then."""
+    result = bytearray(N_CP)
+    for n, f in read_lines(path):
+        first, last = parse_range(f[0], path, n)
+        status = f[1]
+        idna2008 = f[3] if len(f) > 3 else ''
+        if (status == 'valid' and not idna2008) or status == 'deviation':
+            result[first:last + 1] = b'\1' * (last - first + 1)
+    return result
+
+
 def read_link_bracket(path, link_term):
     """Pairs (code point, paired bracket).  LinkBracket.txt maps each Close
     character to its Open character (UTS #58 property data); our API
@@ -705,6 +723,7 @@ def generate(args):
     link_email = read_binary(os.path.join(uts58, 'LinkEmail.txt'))
     link_label = read_link_label(os.path.join(idna, 'IdnaMappingTable.txt'),
                                  link_term)
+    uts46_kept = read_uts46_kept(os.path.join(idna, 'IdnaMappingTable.txt'))
 
     # Script_Extensions sets live in one pool: a count, then that many
     # GUnicodeScript values.  Records store the offset of their set.
@@ -716,7 +735,7 @@ def generate(args):
         pool.append(str(len(value)))
         pool.extend(glib_script(s) for s in value)
 
-    record_shift_scx = 19
+    record_shift_scx = 20
     if len(pool) >= 1 << (32 - record_shift_scx):
         raise DataError('Script_Extensions pool too large for the record')
     records = []
@@ -727,6 +746,7 @@ def generate(args):
                        default_ignorable[cp] << 16 |
                        allowed[cp] << 17 |
                        link_label[cp] << 18 |
+                       uts46_kept[cp] << 19 |
                        set_offset[scx[cp]] << record_shift_scx)
     # Only a few hundred distinct records exist, so the trie maps code
     # points to a record number, which keeps its leaves 16 bits wide.
@@ -824,6 +844,7 @@ def generate(args):
         '#define IRI_UCD_PROP_DEFAULT_IGNORABLE (1u << 16)',
         '#define IRI_UCD_PROP_ID_ALLOWED (1u << 17)',
         '#define IRI_UCD_PROP_LINK_LABEL (1u << 18)',
+        '#define IRI_UCD_PROP_UTS46_KEPT (1u << 19)',
         f'#define IRI_UCD_PROP_SCX_SHIFT {record_shift_scx}',
         '',
         '/* Script_Extensions sets: at an offset, a count, then that many',

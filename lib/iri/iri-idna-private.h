@@ -37,6 +37,14 @@ char *iri_idna_to_ascii   (const char      *host,
 int   iri_idna_lookup_idna2008 (const char  *name,
                                 char       **out);
 
+/* iri_idna_to_ascii() without its cache and without its shortcut for
+ * names that UTS #46 leaves as they are: every step as the
+ * specifications give it, for the tests to compare with. */
+char *iri_idna_to_ascii_full (const char      *host,
+                              gsize            length,
+                              IriHostMapping   mapping,
+                              GError         **error);
+
 /* Checks a registered name that needs no IDNA mapping (all ASCII, with
  * percent-encoded octets that are ASCII or not UTF-8) against the DNS and IDNA
  * rules that IDNA conversion applies to the others (RFC 1034 §3.1,

@@ -300,6 +300,7 @@ static char *check_lengths               (const char *name,
 static char *to_ascii_uncached (const char      *host,
                                 gsize            length,
                                 IriHostMapping   mapping,
+                                gboolean         shortcut,
                                 GError         **error);
 
 char *
@@ -326,7 +327,7 @@ iri_idna_to_ascii (const char      *host,
       return result;
     }
 
-  result = to_ascii_uncached (host, length, mapping, &local_error);
+  result = to_ascii_uncached (host, length, mapping, TRUE, &local_error);
   cache_insert (&to_ascii_cache, g_steal_pointer (&key), result,
                 local_error != NULL ? local_error->message : NULL);
   if (local_error != NULL)
@@ -467,11 +468,27 @@ lookup (const char  *name,
   idn2_free (ascii);
   return rc;
 }
+char *
+iri_idna_to_ascii_full (const char      *host,
+                        gsize            length,
+                        IriHostMapping   mapping,
+                        GError         **error)
+{
+  g_return_val_if_fail (host != NULL || length == 0, NULL);
+  g_return_val_if_fail (mapping != IRI_HOST_MAPPING_PERCENT, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  return to_ascii_uncached (host, length, mapping, FALSE, error);
+}
+
+static gboolean uts46_keeps_name (const char *name,
+                                  gsize       length);
 
 static char *
 to_ascii_uncached (const char      *host,
                    gsize            length,
                    IriHostMapping   mapping,
+                   gboolean         shortcut,
                    GError         **error)
 {
   g_autoptr(GString) decoded = NULL;
@@ -517,7 +534,19 @@ to_ascii_uncached (const char      *host,
       return NULL;
     }
 
-  rc = lookup (decoded->str, flags, &ascii);
+  /* UTS #46 changes nothing in most names (see uts46_keeps_name()).
+   * When the IDNA2008 lookup refuses one, the full processing decides,
+   * and gives the reason. */
+  rc = IDN2_ENCODING_ERROR;
+  if (shortcut && mapping == IRI_HOST_MAPPING_UTS46 &&
+      uts46_keeps_name (decoded->str, decoded->len))
+    {
+      rc = lookup (decoded->str, IDN2_NO_TR46, &ascii);
+      if (rc != IDN2_OK)
+        g_clear_pointer (&ascii, g_free);
+    }
+  if (rc != IDN2_OK)
+    rc = lookup (decoded->str, flags, &ascii);
   if (rc != IDN2_OK)
     {
       why = find_failing_label (decoded->str, flags);
@@ -899,6 +928,64 @@ has_a_label_prefix (const char *label,
 {
   return length >= 4 && (label[0] | 0x20) == 'x' && (label[1] | 0x20) == 'n' &&
          label[2] == '-' && label[3] == '-';
+}
+
+/* Whether UTS #46 Nontransitional Processing hands @name (percent-decoded,
+ * its labels past check_labels_before_mapping()) to the IDNA2008 lookup
+ * as it is, and passes its labels, whenever that lookup (IDN2_NO_TR46)
+ * accepts @name.  Then both give the same A-labels, and the lookup
+ * alone costs under a third of the two: UTS #46 maps every character,
+ * normalizes the name and checks each label before the IDNA2008 lookup
+ * checks them all again.  Step by step (UTS #46 §4, §4.1; libidn2's _tr46()):
+ *
+ *  - §4 step 1 (Map) changes nothing: every character has the status
+ *    valid or deviation (kept by Nontransitional Processing), which
+ *    iri_ucd_is_uts46_kept() tells, or is one of the ASCII "a"–"z",
+ *    "0"–"9", "-" and "." (an upper-case letter is mapped);
+ *  - step 2 (Normalize) changes nothing: the lookup refuses a label that
+ *    is not in NFC (RFC 5891 §5.4 and libidn2's NFC test), and a name of
+ *    NFC labels is in NFC, since the full stop is a starter that
+ *    composes with nothing;
+ *  - step 3 (Break) finds the labels at the same full stops, since the
+ *    name has no other character that maps to one (U+3002…);
+ *  - step 4 (Convert/Validate) checks no A-label (a label with "xn--"
+ *    is left to the full processing, since its decoded characters are
+ *    not looked at here); of the validity criteria (§4.1), NFC is as
+ *    above, hyphens are what check_labels_before_mapping() checked,
+ *    no full stop is in a label, a leading combining mark, the joiners
+ *    (CONTEXTJ) and the Bidi Rule are checked by the lookup too, and
+ *    criterion 6 (the statuses) is the first point again;
+ *  - libidn2 refuses a mapped name of 256 octets or 255 characters and
+ *    more before the lookup, which might accept it: the name has at
+ *    most 253 octets.
+ *
+ * tests/core/test-mapping.c holds the character statuses of the vendored
+ * table against those of the libidn2 in use, character by character. */
+static gboolean
+uts46_keeps_name (const char *name,
+                  gsize       length)
+{
+  const char *end = name + length;
+
+  if (length > DNS_NAME_MAX)
+    return FALSE;
+
+  for (const char *p = name; p < end;)
+    {
+      guchar b = *p;
+
+      if ((p == name || p[-1] == '.') && has_a_label_prefix (p, end - p))
+        return FALSE;
+      if (b < 0x80)
+        {
+          if (!g_ascii_islower (b) && !g_ascii_isdigit (b) && b != '-' && b != '.')
+            return FALSE;
+          p++;
+        }
+      else if (!iri_ucd_is_uts46_kept (iri_utf8_next (&p)))
+        return FALSE;
+    }
+  return TRUE;
 }
 
 /* The octets of @name, without one trailing dot. */

@@ -90,4 +90,10 @@ gboolean    iri_ucd_is_link_email    (gunichar c);
  * is Include (see read_link_label() in gen-ucd-tables.py for why). */
 gboolean    iri_ucd_is_link_label    (gunichar c);
 
+/* UTS #46 (IdnaMappingTable.txt, of the UTS #58 data's version): TRUE
+ * for a character whose status is valid without an NV8/XV8 flag, or
+ * deviation, which Nontransitional Processing keeps as it is (§4 step
+ * 1) and accepts (§4.1 criterion 6). */
+gboolean    iri_ucd_is_uts46_kept    (gunichar c);
+
 G_END_DECLS

@@ -372,3 +372,9 @@ iri_ucd_is_link_label (gunichar c)
 {
   return (props_lookup (c) & IRI_UCD_PROP_LINK_LABEL) != 0;
 }
+
+gboolean
+iri_ucd_is_uts46_kept (gunichar c)
+{
+  return (props_lookup (c) & IRI_UCD_PROP_UTS46_KEPT) != 0;
+}

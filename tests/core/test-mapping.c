@@ -14,6 +14,7 @@
 #include "iri.h"
 #include "iri-char-private.h"
 #include "iri-idna-private.h"
+#include "iri-ucd-private.h"
 #include "iri-test-util.h"
 
 /* The libidn2 reasons that messages must carry, in libidn2's words. */
@@ -351,6 +352,150 @@ reason_text (const char *key)
   if (g_str_equal (key, "nontransitional"))
     return idn2_strerror (IDN2_INVALID_NONTRANSITIONAL);
   return key;
+}
+
+/* iri_idna_to_ascii() looks a name that UTS #46 leaves as it is up with
+ * IDNA2008 alone (uts46_keeps_name() in iri-idna.c).  That holds only if
+ * every character that the vendored table says UTS #46 keeps is one that
+ * the libidn2 in use keeps too, whenever its IDNA2008 lookup accepts it.
+ * Each such character is looked up in contexts that make a valid label
+ * of most characters (after a letter of its script, for a combining
+ * mark or a joiner; between two for the CONTEXTJ and CONTEXTO rules):
+ * where the IDNA2008 lookup accepts it, UTS #46 must give the same
+ * A-label.  A character accepted in none of them must be one that
+ * IDNA2008 refuses wherever it stands (DISALLOWED, UNASSIGNED, CONTEXTO
+ * without a rule), so that no name with it takes the shortcut. */
+static void
+test_idna_uts46_kept_libidn2 (void)
+{
+  static const gunichar bases[] = {
+    0, 'a', 0x05D0, 0x0628, 0x0915, 0x03B1, 0x30A2, 0x4E00, 0x0E01, 0x10D0,
+    0x1100, 0x0B95, 0x0C15, 0x0D15, 0x0995, 0x0A15, 0x0A95, 0x0B15, 0x0C95,
+    0x1780, 0x1000, 0x0F40, 0x0710, 0x0780, 0x07CA, 0x0800, 0x1B05, 0x1703,
+    0x0E81, 0xA840, 0x11013,
+  };
+  guint n_kept = 0, n_compared = 0;
+
+  g_test_summary ("UTS #46 keeps, under the libidn2 in use, every character "
+                  "that the vendored IdnaMappingTable.txt says it keeps");
+
+  for (gunichar c = 0x80; c <= 0x10FFFF; c++)
+    {
+      gboolean compared = FALSE;
+      gboolean refused = FALSE;
+
+      if (!iri_ucd_is_uts46_kept (c))
+        continue;
+      n_kept++;
+
+      for (gsize k = 0; k < G_N_ELEMENTS (bases) && !compared; k++)
+        {
+          for (guint shape = 0; shape < 3 && !compared; shape++)
+            {
+              char label[32];
+              gsize n = 0;
+              uint8_t *idna2008 = NULL;
+              uint8_t *uts46 = NULL;
+              int rc;
+
+              if (bases[k] == 0 && shape > 0)
+                break;
+              /* Base, then a virama for a joiner (RFC 5892 A.1, A.2). */
+              if (bases[k] != 0)
+                n += g_unichar_to_utf8 (bases[k], label + n);
+              if (shape == 2)
+                n += g_unichar_to_utf8 (0x094D, label + n);
+              n += g_unichar_to_utf8 (c, label + n);
+              if (shape >= 1)
+                n += g_unichar_to_utf8 (bases[k], label + n);
+              label[n] = '\0';
+
+              rc = idn2_lookup_u8 ((const uint8_t *) label, &idna2008, IDN2_NO_TR46);
+              if (rc == IDN2_OK)
+                {
+                  int rc_uts46 = idn2_lookup_u8 ((const uint8_t *) label, &uts46, IDN2_NONTRANSITIONAL);
+
+                  if (rc_uts46 != IDN2_OK || g_strcmp0 ((char *) idna2008, (char *) uts46) != 0)
+                    g_error ("U+%04X in “%s”: IDNA2008 gives %s, UTS #46 %s (%s)", c, label,
+                             idna2008, uts46 != NULL ? (char *) uts46 : "nothing",
+                             idn2_strerror_name (rc_uts46));
+                  compared = TRUE;
+                }
+              else if (rc == IDN2_DISALLOWED || rc == IDN2_UNASSIGNED || rc == IDN2_CONTEXTO_NO_RULE)
+                {
+                  /* Refused for itself, if the base is accepted alone. */
+                  g_autofree char *base = g_ucs4_to_utf8 (&bases[k], bases[k] != 0 ? 1 : 0, NULL, NULL, NULL);
+                  uint8_t *alone = NULL;
+
+                  refused |= bases[k] == 0 ||
+                             idn2_lookup_u8 ((const uint8_t *) base, &alone, IDN2_NO_TR46) == IDN2_OK;
+                  idn2_free (alone);
+                }
+              idn2_free (idna2008);
+              idn2_free (uts46);
+            }
+        }
+
+      if (compared)
+        n_compared++;
+      else if (!refused)
+        g_error ("U+%04X: IDNA2008 accepts it in none of the test's contexts but does not refuse it outright; "
+                 "add a context in which it can be compared", c);
+    }
+
+  g_test_message ("%u characters kept by UTS #46, %u compared with libidn2", n_kept, n_compared);
+  /* The table is read at all: the scripts of the contexts above. */
+  g_assert_cmpuint (n_compared, >, 100000);
+}
+
+/* The shortcut against the full processing, name by name: the deviation
+ * characters, upper case, compatibility characters, the dots that UTS #46
+ * maps, A-labels, names that IDNA2008 refuses, and a name of more than
+ * 255 octets whose ASCII form is short enough. */
+static void
+test_idna_uts46_kept_names (void)
+{
+  static const char * const hosts[] = {
+    "bücher.de", "faß.de", "FASS.DE", "Faß.de", "ὀδυσσεύς.gr", "σς.gr", "ς.gr",
+    "ΌΔΥΣΣΕΎΣ.gr", "क्\u200Dष.com", "क्\u200Cष.com", "a\u200Db.com", "a\u200Cb.com",
+    "ب\u200Cا.com", "\u200C.com", "\u200D", "example\u3002com", "example\uFF0Ecom",
+    "ｅｘａｍｐｌｅ.com", "①.com", "\uFB01.com", "ẞ.com", "ǅ.com", "İ.com", "ı.com",
+    "é.com", "e\u0301.com", "\u0308a.com", "a\u0338.com", "مثال.إختبار", "مثال.إختبار.",
+    "1مثال.com", "مثال1.com", "123.مثال", "abc.مثال", "ab_c.ü.com", "ü_x.com",
+    "☕.com", "٠١٢.com", "ب٠١٢.com", "ب٠۰.com", "l·l.cat", "a·b.cat", "α͵β.com",
+    "͵α.com", "ア・カ.jp", "a・b.jp", "xn--bcher-kva.de", "XN--BCHER-KVA.de",
+    "xn--bcher-kva.ü", "xn--zca.com", "xn--abc-.com", "ü..de", "ü.", "-ü.de", "ü-.de",
+    "ab--ü.de", "ü.ü.ü.ü", "\u1E9E", "\u05D0\u05B7\u05B0.com", "\u05D0\u05B0\u05B7.com",
+    "ＡＢＣ.ü", "a\u00ADb.ü", "x\u2060y.com", "a\u202Eb.com",
+    "例例例例例例例例例例例例例例例例例例例.例例例例例例例例例例例例例例例例例例例."
+    "例例例例例例例例例例例例例例例例例例例.例例例例例例例例例例例例例例例例例例例."
+    "例例例例例例例例例例例例例例例例例例例",
+    "üüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüü.com",
+    "b%C3%BCcher.de", "%C3%9F.de",
+  };
+  static const IriHostMapping mappings[] = {
+    IRI_HOST_MAPPING_UTS46, IRI_HOST_MAPPING_IDNA2008, IRI_HOST_MAPPING_UTS46_TRANSITIONAL,
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (hosts); i++)
+    {
+      for (gsize m = 0; m < G_N_ELEMENTS (mappings); m++)
+        {
+          g_autoptr(GError) error = NULL;
+          g_autoptr(GError) full_error = NULL;
+          g_autofree char *ascii = iri_idna_to_ascii (hosts[i], strlen (hosts[i]), mappings[m], &error);
+          g_autofree char *full = iri_idna_to_ascii_full (hosts[i], strlen (hosts[i]), mappings[m], &full_error);
+
+          g_test_message ("%s (%d): %s", hosts[i], mappings[m], full != NULL ? full : full_error->message);
+          g_assert_cmpstr (ascii, ==, full);
+          g_assert_true ((error == NULL) == (full_error == NULL));
+          if (error != NULL)
+            {
+              g_assert_error (error, full_error->domain, full_error->code);
+              g_assert_cmpstr (error->message, ==, full_error->message);
+            }
+        }
+    }
 }
 
 static void
@@ -2129,6 +2274,8 @@ main (int   argc,
       g_test_add_data_func (path, &host_cases[i], test_host_case);
     }
   g_test_add_func ("/iri/mapping/idna/failures", test_idna_failures);
+  g_test_add_func ("/iri/mapping/idna/uts46-kept/libidn2", test_idna_uts46_kept_libidn2);
+  g_test_add_func ("/iri/mapping/idna/uts46-kept/names", test_idna_uts46_kept_names);
   g_test_add_func ("/iri/mapping/idna/host-to-unicode", test_host_to_unicode);
   g_test_add_func ("/iri/mapping/idna/to-unicode-offsets", test_idna_to_unicode_offsets);
   g_test_add_func ("/iri/mapping/idna/idna-test-v2/nontransitional", test_idna_test_v2_nontransitional);
