@@ -52,10 +52,18 @@ struct _IriBidiLayout
   gsize           *char_bytes;     /* n_chars + 1 byte offsets; NULL when ascii */
   guint8          *levels;         /* n_chars */
   gsize           *vis2log;        /* NULL when trivial */
-  gsize           *log2vis;        /* NULL when trivial */
+  gsize           *log2vis;        /* NULL when trivial; in vis2log's block */
+  /* A trivial layout's visual text and offsets are the logical ones:
+   * the same blocks, owned by @text and @char_bytes. */
   char            *visual;         /* UTF-8 */
   gsize           *visual_bytes;   /* n_chars + 1 byte offsets; NULL when ascii */
   gunichar        *visual_chars;   /* n_chars; NULL when ascii */
+
+  /* The runs, computed on first use like the cursor data: only a
+   * display that draws run by run asks for them, and the checks and
+   * conversions that lay out every IRI do not (a run array cost an
+   * eighth of a layout). */
+  gsize            runs_init;
   GArray          *runs;           /* (element-type IriBidiRun), visual order */
 
   /* Cursor data, computed on first use: editors need it, analyses do not. */
@@ -418,6 +426,18 @@ build_runs (IriBidiLayout *self)
     }
 }
 
+static void
+ensure_runs (IriBidiLayout *self)
+{
+  /* Layouts are immutable and may be shared between threads; the runs
+   * are found once, on first use. */
+  if (g_once_init_enter (&self->runs_init))
+    {
+      build_runs (self);
+      g_once_init_leave (&self->runs_init, 1);
+    }
+}
+
 /* The number of bytes g_unichar_to_utf8() writes for @c. */
 static inline gsize
 utf8_length (gunichar c)
@@ -460,6 +480,11 @@ utf8_offsets (const gunichar *chars,
   *out_text = text;
 }
 
+/* The texts of nearly all IRIs are shorter than this (in characters):
+ * up to it, the arrays that only making a layout needs are on the
+ * stack (12 bytes a character). */
+#define LAYOUT_STACK_CHARS 256
+
 static IriBidiLayout *
 layout_new (const char         *text,
             gsize               length,
@@ -470,9 +495,18 @@ layout_new (const char         *text,
   gboolean rtl = (flags & IRI_BIDI_LAYOUT_RTL_PARAGRAPH) != 0;
   IriBidiLayout *self = g_new0 (IriBidiLayout, 1);
   g_autofree gunichar *chars = NULL;
-  g_autofree FriBidiCharType *types = NULL;
-  g_autofree FriBidiBracketType *brackets = NULL;
-  g_autofree FriBidiStrIndex *map = NULL;
+  /* The bidi types, bracket types and reordering map are only needed
+   * while the layout is made: for the text of an ordinary IRI they live
+   * on the stack, which saves three allocations per layout. */
+  FriBidiCharType types_buf[LAYOUT_STACK_CHARS];
+  FriBidiBracketType brackets_buf[LAYOUT_STACK_CHARS];
+  FriBidiStrIndex map_buf[LAYOUT_STACK_CHARS];
+  g_autofree FriBidiCharType *types_heap = NULL;
+  g_autofree FriBidiBracketType *brackets_heap = NULL;
+  g_autofree FriBidiStrIndex *map_heap = NULL;
+  FriBidiCharType *types;
+  FriBidiBracketType *brackets;
+  FriBidiStrIndex *map;
   FriBidiParType base;
   gboolean needs_fribidi = FALSE;
   gsize n;
@@ -501,8 +535,7 @@ layout_new (const char         *text,
       self->n_chars = length;
       self->trivial = TRUE;
       self->levels = g_malloc0 (MAX (length, 1));
-      self->visual = g_strndup (text, length);
-      build_runs (self);
+      self->visual = self->text;
       return self;
     }
 
@@ -524,7 +557,7 @@ layout_new (const char         *text,
       self->char_bytes[n] = length;
   }
 
-  types = g_new (FriBidiCharType, MAX (n, 1));
+  types = n <= LAYOUT_STACK_CHARS ? types_buf : (types_heap = g_new (FriBidiCharType, n));
   fribidi_get_bidi_types (chars, n, types);
   if (mode == IRI_DISPLAY_ISOLATE)
     {
@@ -553,14 +586,13 @@ layout_new (const char         *text,
   if (!needs_fribidi && !rtl)
     {
       self->trivial = TRUE;
-      self->visual = g_strndup (text, length);
+      self->visual = self->text;
       self->visual_chars = g_steal_pointer (&chars);
-      self->visual_bytes = g_memdup2 (self->char_bytes, (n + 1) * sizeof (gsize));
-      build_runs (self);
+      self->visual_bytes = self->char_bytes;
       return self;
     }
 
-  brackets = g_new (FriBidiBracketType, MAX (n, 1));
+  brackets = n <= LAYOUT_STACK_CHARS ? brackets_buf : (brackets_heap = g_new (FriBidiBracketType, n));
   fribidi_get_bracket_types (chars, n, types, brackets);
 
   /* §4.1: the paragraph is left-to-right (the IRI's embedding), never
@@ -584,15 +616,16 @@ layout_new (const char         *text,
       if (types[i] == FRIBIDI_TYPE_NSM && (types[i - 1] == FRIBIDI_TYPE_BS || types[i - 1] == FRIBIDI_TYPE_SS))
         types[i] = FRIBIDI_TYPE_ON;
     }
-  map = g_new (FriBidiStrIndex, MAX (n, 1));
+  map = n <= LAYOUT_STACK_CHARS ? map_buf : (map_heap = g_new (FriBidiStrIndex, n));
   for (gsize i = 0; i < n; i++)
     map[i] = i;
   if (fribidi_reorder_line ((flags & IRI_BIDI_LAYOUT_KEEP_MARK_ORDER) ? 0 : FRIBIDI_FLAG_REORDER_NSM,
                             types, n, 0, base, (FriBidiLevel *) self->levels, chars, map) == 0 && n > 0)
     g_error ("FriBidi could not reorder %" G_GSIZE_FORMAT " characters (out of memory)", n);
 
-  self->vis2log = g_new (gsize, MAX (n, 1));
-  self->log2vis = g_new (gsize, MAX (n, 1));
+  /* Both maps in one block, which vis2log owns. */
+  self->vis2log = g_new (gsize, 2 * MAX (n, 1));
+  self->log2vis = self->vis2log + MAX (n, 1);
   for (gsize v = 0; v < n; v++)
     {
       self->vis2log[v] = map[v];
@@ -604,7 +637,6 @@ layout_new (const char         *text,
   if (self->ascii)
     g_clear_pointer (&self->visual_bytes, g_free);
 
-  build_runs (self);
   return self;
 }
 
@@ -703,15 +735,16 @@ iri_bidi_layout_unref (IriBidiLayout *self)
   if (!g_atomic_ref_count_dec (&self->ref_count))
     return;
 
+  if (self->visual != self->text)
+    g_free (self->visual);
+  if (self->visual_bytes != self->char_bytes)
+    g_free (self->visual_bytes);
   g_free (self->text);
   g_free (self->char_bytes);
   g_free (self->levels);
-  g_free (self->vis2log);
-  g_free (self->log2vis);
-  g_free (self->visual);
-  g_free (self->visual_bytes);
+  g_free (self->vis2log);  /* and log2vis, in the same block */
   g_free (self->visual_chars);
-  g_array_unref (self->runs);
+  g_clear_pointer (&self->runs, g_array_unref);
   g_free (self->is_boundary);
   g_free (self->boundary_pos);
   g_free (self->by_position);
@@ -928,6 +961,7 @@ iri_bidi_layout_get_n_runs (IriBidiLayout *self)
 {
   g_return_val_if_fail (self != NULL, 0);
 
+  ensure_runs (self);
   return self->runs->len;
 }
 
@@ -947,6 +981,7 @@ iri_bidi_layout_get_run (IriBidiLayout *self,
                          IriBidiRun    *out_run)
 {
   g_return_if_fail (self != NULL);
+  ensure_runs (self);
   g_return_if_fail (index < self->runs->len);
   g_return_if_fail (out_run != NULL);
 

@@ -1961,6 +1961,47 @@ test_prior_art_b15 (void)
   }
 }
 
+/* A layout keeps the arrays it only needs while it is made on the stack
+ * up to a length, and on the heap past it: the same segments, repeated
+ * to either side of that length, lay out the same way.  Between
+ * left-to-right letters, each Hebrew word is reversed in place (UAX #9
+ * rules N1 and L2) and nothing else moves, whatever the length. */
+static void
+test_long_text (void)
+{
+  static const guint repeats[] = { 1, 20, 25, 26, 40, 100 };
+
+  for (gsize r = 0; r < G_N_ELEMENTS (repeats); r++)
+    {
+      g_autoptr(GString) text = g_string_new (NULL);
+      g_autoptr(GString) expected = g_string_new (NULL);
+      g_autoptr(IriBidiLayout) layout = NULL;
+      IriBidiRun run;
+      guint n_runs;
+
+      for (guint i = 0; i < repeats[r]; i++)
+        {
+          g_string_append (text, "ab/\u05E9\u05DC\u05D5\u05DD/");
+          g_string_append (expected, "ab/\u05DD\u05D5\u05DC\u05E9/");
+        }
+      layout = iri_bidi_layout_new (text->str, text->len, IRI_DISPLAY_EMBED);
+      g_assert_cmpuint (iri_bidi_layout_get_n_chars (layout), ==, 8 * repeats[r]);
+      g_assert_cmpstr (iri_bidi_layout_get_visual_text (layout), ==, expected->str);
+      n_runs = iri_bidi_layout_get_n_runs (layout);
+      g_assert_cmpuint (n_runs, ==, 2 * repeats[r] + 1);
+      iri_bidi_layout_get_run (layout, n_runs - 2, &run);
+      g_assert_cmpuint (run.level, ==, 1);
+      g_assert_cmpuint (run.end - run.start, ==, 4);
+      for (gsize i = 0; i < 8 * repeats[r]; i++)
+        {
+          gsize v = iri_bidi_layout_logical_to_visual (layout, i);
+
+          g_assert_cmpuint (iri_bidi_layout_visual_to_logical (layout, v), ==, i);
+          g_assert_cmpuint (v, ==, i % 8 >= 3 && i % 8 < 7 ? i - i % 8 + 9 - i % 8 : i);
+        }
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1978,6 +2019,7 @@ main (int   argc,
   g_test_add_func ("/iri/bidi/cursor/text-ends", test_cursor_text_ends);
   g_test_add_func ("/iri/bidi/cursor/column-marks", test_cursor_column_marks);
   g_test_add_func ("/iri/bidi/fribidi/ascii-fast-path", test_ascii_fast_path);
+  g_test_add_func ("/iri/bidi/fribidi/long-text", test_long_text);
   g_test_add_func ("/iri/bidi/notation", test_notation);
   g_test_add_func ("/iri/bidi/wrap", test_wrap);
   g_test_add_func ("/iri/bidi/cell-width", test_cell_width);
