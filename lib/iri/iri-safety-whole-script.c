@@ -53,6 +53,29 @@ is_ldh (const char *text)
  * computed here, when it is ASCII letters and digits. */
 #define CHAR_READING_MAX 8
 
+/* The BMP characters whose own skeleton was found to give no reading, a
+ * bit each: the first letter of nearly every label that is not a
+ * whole-script confusable is one ("п" of "пример"), and its skeleton
+ * (two normalizations and a table) cost more than the rest of the
+ * label's reading.  Whether it gives one depends only on the character,
+ * so a bit written by any thread, with relaxed atomics, is right for
+ * all; a bit is never cleared. */
+static guint8 no_skeleton_reading[0x10000 / 8];
+
+static inline gboolean
+known_without_skeleton_reading (gunichar c)
+{
+  return c <= 0xFFFF &&
+         (__atomic_load_n (&no_skeleton_reading[c >> 3], __ATOMIC_RELAXED) & (1u << (c & 7))) != 0;
+}
+
+static inline void
+remember_without_skeleton_reading (gunichar c)
+{
+  if (c <= 0xFFFF)
+    __atomic_fetch_or (&no_skeleton_reading[c >> 3], (guint8) (1u << (c & 7)), __ATOMIC_RELAXED);
+}
+
 static const char *
 char_reading (gunichar        c,
               GUnicodeScript *script,
@@ -76,15 +99,23 @@ char_reading (gunichar        c,
   if (*script == G_UNICODE_SCRIPT_LATIN || *script == G_UNICODE_SCRIPT_COMMON ||
       *script == G_UNICODE_SCRIPT_INHERITED || *script == G_UNICODE_SCRIPT_UNKNOWN)
     return NULL;
+  if (known_without_skeleton_reading (c))
+    return NULL;
   g_unichar_to_utf8 (c, utf8);
   skeleton = iri_skeleton (utf8, -1);
   length = strlen (skeleton);
   if (length == 0 || length >= CHAR_READING_MAX)
-    return NULL;
+    {
+      remember_without_skeleton_reading (c);
+      return NULL;
+    }
   for (gsize i = 0; i < length; i++)
     {
       if (!g_ascii_isalnum (skeleton[i]))
-        return NULL;
+        {
+          remember_without_skeleton_reading (c);
+          return NULL;
+        }
       buf[i] = g_ascii_tolower (skeleton[i]);
     }
   buf[length] = '\0';
@@ -103,7 +134,9 @@ char_reading (gunichar        c,
 char *
 iri_safety_label_reading (HostLabel *label)
 {
-  g_autoptr(GPtrArray) units = g_ptr_array_new_with_free_func (g_free);
+  /* Made at the first character that has a reading: most labels have
+   * none at their first and are done without allocating. */
+  g_autoptr(GPtrArray) units = NULL;
   const char *text = label->text;
   GUnicodeScript script = G_UNICODE_SCRIPT_COMMON;
   gboolean rtl = FALSE;
@@ -123,7 +156,7 @@ iri_safety_label_reading (HostLabel *label)
       const char *reading;
       char buf[CHAR_READING_MAX];
 
-      if (digit && units->len > 0 &&
+      if (digit && units != NULL && units->len > 0 &&
           g_ascii_isdigit (*(const char *) g_ptr_array_index (units, units->len - 1)))
         {
           char *last = g_ptr_array_index (units, units->len - 1);
@@ -134,6 +167,8 @@ iri_safety_label_reading (HostLabel *label)
         }
       if (digit || c == '-')
         {
+          if (units == NULL)
+            units = g_ptr_array_new_with_free_func (g_free);
           g_ptr_array_add (units, g_strdup_printf ("%c", (char) c));
           continue;
         }
@@ -147,6 +182,8 @@ iri_safety_label_reading (HostLabel *label)
         }
       else if (char_script != script)
         return NULL;
+      if (units == NULL)
+        units = g_ptr_array_new_with_free_func (g_free);
       g_ptr_array_add (units, g_strdup (reading));
     }
   if (script == G_UNICODE_SCRIPT_COMMON)

@@ -23,6 +23,7 @@
 #include "iri.h"
 #include "iri-idna-private.h"
 #include "iri-lookalike-private.h"
+#include "iri-safety-check-private.h"
 #include "iri-security-tables.h"
 #include "iri-ucd-private.h"
 #include "iri-test-util.h"
@@ -702,6 +703,41 @@ test_family_extended_skeleton (void)
   }
 }
 
+/* The reading of a label remembers which characters' skeletons give
+ * none: for every BMP character, in a label of its own and in one after
+ * a digit, the reading found when that is first computed and the one
+ * found once it is remembered agree.  Run before anything else reads a
+ * label, so that the first reading of each character computes its
+ * skeleton. */
+static void
+test_reading_remembered (void)
+{
+  guint n_readings = 0;
+
+  for (gunichar c = 0x80; c <= 0xFFFF; c++)
+    {
+      char text[16] = "7";
+      gsize n;
+
+      if (c >= 0xD800 && c <= 0xDFFF)
+        continue;
+      n = g_unichar_to_utf8 (c, text + 1);
+      text[n + 1] = '\0';
+      for (guint k = 0; k < 2; k++)
+        {
+          HostLabel label = { .text = text + 1 - k, .decoded = TRUE };
+          g_autofree char *first = iri_safety_label_reading (&label);
+          g_autofree char *again = iri_safety_label_reading (&label);
+
+          g_assert_cmpstr (again, ==, first);
+          n_readings += first != NULL;
+        }
+    }
+  /* Hundreds of characters read as ASCII: the test compares readings,
+   * not only their absence. */
+  g_assert_cmpuint (n_readings, >, 100);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -709,6 +745,7 @@ main (int    argc,
   setlocale (LC_ALL, "");
   g_test_init (&argc, &argv, NULL);
 
+  g_test_add_func ("/iri/lookalike/reading/remembered", test_reading_remembered);
   g_test_add_func ("/iri/lookalike/table/whole-script", test_table_whole_script);
   g_test_add_func ("/iri/lookalike/table/extended", test_table_extended);
   g_test_add_func ("/iri/lookalike/table/tlds", test_table_tlds);
