@@ -54,4 +54,8 @@ gboolean iri_safety_display_joiner (gunichar c,
                                     gunichar after,
                                     gboolean in_host);
 
+/* Forgets the host labels that this thread's checks found clean
+ * (check_label_unit()), for the tests; returns how many there were. */
+guint    iri_safety_forget_clean_labels (void);
+
 G_END_DECLS

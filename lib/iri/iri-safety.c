@@ -484,6 +484,16 @@ host_tld (Check *check)
   return iri_utf8_strdown (last, host + length - last);
 }
 
+static void
+ensure_tld (Check *check)
+{
+  if (!check->tld_known)
+    {
+      check->tld = host_tld (check);
+      check->tld_known = TRUE;
+    }
+}
+
 typedef struct {
   Check          *check;
   const UnitText *unit;
@@ -513,17 +523,96 @@ check_host_rules (Check          *check,
   HostRuleContext context = { check, u };
   IriHostLabelInput input;
 
-  if (!check->tld_known)
-    {
-      check->tld = host_tld (check);
-      check->tld_known = TRUE;
-    }
+  ensure_tld (check);
   input = (IriHostLabelInput) {
     (const gunichar *) (gpointer) check->chars->data, check->chars->len, check->tld,
     (const guint8 *) check->reported->data, iri_safety_is_native_tld,
   };
 
   iri_host_rules_check_label (&input, report_host_rule, &context);
+}
+
+/* The host labels a check found clean.  The checks of one label's
+ * characters (check_unit_text(): UTS #39 §5 per character and per word;
+ * check_host_rules()) look at nothing but its characters, whether they
+ * were decoded, the host's last label (the TLD, for the rules that
+ * depend on it) and the restriction level for host labels; a label that
+ * gave no finding gives none again with the same four.  Labels repeat
+ * from one IRI to the next (the TLD of nearly every line, the hosts of
+ * a batch or of an edit), and those checks are most of the cost of a
+ * non-ASCII label.  Only the absence of findings is kept, so a label
+ * with findings is always checked afresh and its findings (spans,
+ * quoted text, notation) are made as before.  Per thread, so no lock;
+ * bounded, emptied when full rather than tracking use. */
+#define CLEAN_LABELS_MAX 1024
+
+static GPrivate clean_labels = G_PRIVATE_INIT ((GDestroyNotify) g_hash_table_unref);
+
+/* The key of a label for clean_labels: the level, whether it was
+ * decoded, the length of the TLD in hex (or "-" for none), the TLD and
+ * the label's text.  Built by hand: printf cost more than the lookup. */
+static char *
+clean_label_key (Check          *check,
+                 const UnitText *u)
+{
+  static const char hex[] = "0123456789abcdef";
+  gsize tld_length = check->tld != NULL ? strlen (check->tld) : 0;
+  char *key = g_malloc (u->length + tld_length + 2 * sizeof (gsize) + 5);
+  char *p = key;
+
+  *p++ = (char) ('A' + (int) check->config->host_level);
+  *p++ = u->decoded ? 'd' : 'w';
+  if (check->tld == NULL)
+    *p++ = '-';
+  for (gsize n = tld_length; n > 0; n >>= 4)
+    *p++ = hex[n & 0xF];
+  *p++ = ':';
+  memcpy (p, check->tld != NULL ? check->tld : "", tld_length);
+  p += tld_length;
+  memcpy (p, u->text, u->length);
+  p[u->length] = '\0';
+  return key;
+}
+
+static gboolean
+is_clean_label (const char *key)
+{
+  GHashTable *table = g_private_get (&clean_labels);
+
+  return table != NULL && g_hash_table_contains (table, key);
+}
+
+static void
+remember_clean_label (char *key)
+{
+  GHashTable *table = g_private_get (&clean_labels);
+
+  if (table == NULL)
+    {
+      table = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+      g_private_set (&clean_labels, table);
+    }
+  else if (g_hash_table_size (table) >= CLEAN_LABELS_MAX)
+    g_hash_table_remove_all (table);
+  g_hash_table_add (table, key);
+}
+
+guint
+iri_safety_forget_clean_labels (void)
+{
+  GHashTable *table = g_private_get (&clean_labels);
+  guint n = table != NULL ? g_hash_table_size (table) : 0;
+
+  if (table != NULL)
+    g_hash_table_remove_all (table);
+  return n;
+}
+
+static guint
+n_findings (Check *check)
+{
+  return (check->diagnostics->items != NULL ? check->diagnostics->items->len : 0) +
+         check->diagnostics->n_dropped;
 }
 
 /* Adds a host label unit to check->labels and checks its characters. */
@@ -564,8 +653,18 @@ check_label_unit (Check         *check,
 
   if (!label->ascii)
     {
-      check_unit_text (check, &u);
-      check_host_rules (check, &u);
+      g_autofree char *key = NULL;
+      guint before = n_findings (check);
+
+      ensure_tld (check);
+      key = clean_label_key (check, &u);
+      if (!is_clean_label (key))
+        {
+          check_unit_text (check, &u);
+          check_host_rules (check, &u);
+          if (n_findings (check) == before)
+            remember_clean_label (g_steal_pointer (&key));
+        }
     }
   if (!label->decoded)
     iri_safety_check_digit_letter (check, unit->kind, &unit->span);

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "iri.h"
+#include "iri-safety-private.h"
 #include "iri-test-util.h"
 
 /* The codes of this module. */
@@ -902,6 +903,106 @@ test_registrable_domain (void)
     }
 }
 
+/* Every finding of @analysis, one per line. */
+static char *
+describe_findings (IriAnalysis *analysis)
+{
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; i < iri_analysis_get_n_diagnostics (analysis); i++)
+    {
+      IriDiagnostic *d = iri_analysis_get_diagnostic (analysis, i);
+
+      g_string_append_printf (out, "%s %s [%" G_GSIZE_FORMAT ", %" G_GSIZE_FORMAT "): %s\n",
+                              iri_severity_to_string (iri_diagnostic_get_severity (d)),
+                              iri_diagnostic_get_code (d), iri_diagnostic_get_start (d),
+                              iri_diagnostic_get_end (d), iri_diagnostic_get_message (d));
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* The same label text in several contexts: under other TLDs, decoded
+ * from an A-label or percent-encoding, with and without findings of its
+ * own, and under restriction levels that judge it differently. */
+static const char * const remembered_iris[] = {
+  "https://παράδειγμα.ελ/",
+  "https://δοκιμή.ελ/",
+  "https://δοκιμή.com/",
+  "https://xn--jxalpdlp.xn--qxam/",
+  "https://%CE%B4%CE%BF%CE%BA%CE%B9%CE%BC%CE%AE.com/",
+  "https://аррӏе.com/",
+  "https://аррӏе.рф/",
+  "https://pаypal.ελ/",
+  "https://ex\u200Bample.ελ/",
+  "https://ラーメン.jp/",
+  "https://ラーメン.com/",
+  "https://ー.com/",
+  "https://ı\u0307.com/",
+  "https://αβγ123.ελ/",
+  "https://abcδοκιμή.ελ/",
+  "https://δοκιμή/",
+  "https://зоо.ru/",
+  "https://зоо.com/",
+  "https://١١١.مصر/",
+  "https://١١١.com/",
+};
+
+/* A host label found clean once is not checked again in the same
+ * context (check_label_unit()): for every pair of the IRIs above, under
+ * two host restriction levels, the findings of the second are the same
+ * whether the first was checked before it or not. */
+static void
+test_clean_labels_remembered (void)
+{
+  static const IriRestrictionLevel levels[] = {
+    IRI_RESTRICTION_HIGHLY_RESTRICTIVE, IRI_RESTRICTION_UNRESTRICTED,
+  };
+  IriAnalyzer *analyzers[G_N_ELEMENTS (levels)];
+  gsize n = G_N_ELEMENTS (remembered_iris) * G_N_ELEMENTS (levels);
+  guint remembered = 0;
+
+  for (gsize l = 0; l < G_N_ELEMENTS (levels); l++)
+    {
+      analyzers[l] = iri_analyzer_new ();
+      iri_analyzer_set_host_restriction_level (analyzers[l], levels[l]);
+    }
+
+  for (gsize j = 0; j < n; j++)
+    {
+      IriAnalyzer *analyzer_j = analyzers[j % G_N_ELEMENTS (levels)];
+      const char *iri_j = remembered_iris[j / G_N_ELEMENTS (levels)];
+      g_autoptr(IriAnalysis) cold = NULL;
+      g_autofree char *expected = NULL;
+
+      iri_safety_forget_clean_labels ();
+      cold = iri_analyzer_analyze (analyzer_j, iri_j, -1);
+      expected = describe_findings (cold);
+
+      for (gsize i = 0; i < n; i++)
+        {
+          IriAnalyzer *analyzer_i = analyzers[i % G_N_ELEMENTS (levels)];
+          const char *iri_i = remembered_iris[i / G_N_ELEMENTS (levels)];
+          g_autoptr(IriAnalysis) first = NULL;
+          g_autoptr(IriAnalysis) warm = NULL;
+          g_autofree char *found = NULL;
+
+          iri_safety_forget_clean_labels ();
+          first = iri_analyzer_analyze (analyzer_i, iri_i, -1);
+          warm = iri_analyzer_analyze (analyzer_j, iri_j, -1);
+          found = describe_findings (warm);
+          if (g_strcmp0 (found, expected) != 0)
+            g_test_message ("%s after %s", iri_j, iri_i);
+          g_assert_cmpstr (found, ==, expected);
+        }
+      remembered += iri_safety_forget_clean_labels ();
+    }
+  /* Labels were remembered, so the warm analyses did skip checks. */
+  g_assert_cmpuint (remembered, >, 0);
+
+  for (gsize l = 0; l < G_N_ELEMENTS (levels); l++)
+    g_object_unref (analyzers[l]);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -926,6 +1027,7 @@ main (int   argc,
   add_cases ("/iri/safety/not-nfc", not_nfc_cases, G_N_ELEMENTS (not_nfc_cases));
   add_cases ("/iri/safety/ascii", ascii_cases, G_N_ELEMENTS (ascii_cases));
   g_test_add_func ("/iri/safety/known-hosts", test_known_hosts);
+  g_test_add_func ("/iri/safety/clean-labels-remembered", test_clean_labels_remembered);
   g_test_add_func ("/iri/safety/notation", test_notation);
   g_test_add_func ("/iri/safety/corpus", test_corpus);
   g_test_add_func ("/iri/safety/corpus-known-hosts", test_corpus_known_hosts);
