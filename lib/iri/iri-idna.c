@@ -356,14 +356,22 @@ typedef struct {
 
 static LabelCache label_cache;
 
-/* Appends the IDNA2008 lookup form of the label @label (@length bytes,
- * no dot) to @out and returns IDN2_OK, or returns libidn2's code. */
+/* Copies the IDNA2008 lookup form of the label @label (@length bytes,
+ * no dot) to @out, which has room for @room bytes, sets *@out_length
+ * and returns IDN2_OK, or returns libidn2's code.  A form longer than
+ * @room would make the name too long (iri_idna_lookup_idna2008()) and
+ * is refused as libidn2 refuses such a name. */
 static int
 lookup_label (const char *label,
               gsize       length,
-              GString    *out)
+              gboolean    remember,
+              char       *out,
+              gsize       room,
+              gsize      *out_length)
 {
-  g_autofree char *key = NULL;
+  char stack_key[256];
+  g_autofree char *heap_key = NULL;
+  char *key;
   LabelEntry *entry;
   uint8_t *ascii = NULL;
   gsize size;
@@ -375,18 +383,31 @@ lookup_label (const char *label,
   if (length <= IDN2_LABEL_MAX_LENGTH && iri_ascii_run_length (label, length) == length &&
       !(length >= 4 && memcmp (label, "xn--", 4) == 0))
     {
-      g_string_append_len (out, label, length);
+      if (length > room)
+        return IDN2_TOO_BIG_DOMAIN;
+      memcpy (out, label, length);
+      *out_length = length;
       return IDN2_OK;
     }
 
-  key = g_strndup (label, length);
+  /* Most labels are short: their key, for the lookup, on the stack. */
+  key = length < sizeof stack_key ? stack_key : (heap_key = g_malloc (length + 1));
+  memcpy (key, label, length);
+  key[length] = '\0';
+
   g_mutex_lock (&label_cache.mutex);
   entry = label_cache.table != NULL ? g_hash_table_lookup (label_cache.table, key) : NULL;
   if (entry != NULL)
     {
       rc = entry->rc;
-      if (rc == IDN2_OK)
-        g_string_append (out, entry->result);
+      size = strlen (entry->result);
+      if (rc == IDN2_OK && size > room)
+        rc = IDN2_TOO_BIG_DOMAIN;
+      else if (rc == IDN2_OK)
+        {
+          memcpy (out, entry->result, size);
+          *out_length = size;
+        }
       g_mutex_unlock (&label_cache.mutex);
       return rc;
     }
@@ -394,60 +415,91 @@ lookup_label (const char *label,
 
   /* A single label: no dot in @key, so libidn2 converts just it. */
   rc = idn2_lookup_u8 ((const uint8_t *) key, &ascii, IDN2_NO_TR46);
-  size = rc == IDN2_OK && ascii != NULL ? strlen ((const char *) ascii) + 1 : 1;
-  entry = g_malloc (sizeof (LabelEntry) + size);
+  if (!remember)
+    {
+      size = rc == IDN2_OK && ascii != NULL ? strlen ((const char *) ascii) : 0;
+      if (rc == IDN2_OK && size > room)
+        rc = IDN2_TOO_BIG_DOMAIN;
+      else if (rc == IDN2_OK)
+        {
+          memcpy (out, ascii, size);
+          *out_length = size;
+        }
+      idn2_free (ascii);
+      return rc;
+    }
+  size = rc == IDN2_OK && ascii != NULL ? strlen ((const char *) ascii) : 0;
+  entry = g_malloc (sizeof (LabelEntry) + size + 1);
   entry->rc = rc;
-  memcpy (entry->result, rc == IDN2_OK && ascii != NULL ? (const char *) ascii : "", size);
+  memcpy (entry->result, size > 0 ? (const char *) ascii : "", size + 1);
   idn2_free (ascii);
-  if (rc == IDN2_OK)
-    g_string_append (out, entry->result);
 
   g_mutex_lock (&label_cache.mutex);
   if (label_cache.table == NULL)
     label_cache.table = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   else if (g_hash_table_size (label_cache.table) >= CACHE_MAX_ENTRIES)
     g_hash_table_remove_all (label_cache.table);
-  g_hash_table_replace (label_cache.table, g_steal_pointer (&key), entry);
+  g_hash_table_replace (label_cache.table,
+                        heap_key != NULL ? g_steal_pointer (&heap_key) : g_strdup (key), entry);
   g_mutex_unlock (&label_cache.mutex);
+
+  if (rc == IDN2_OK && size > room)
+    return IDN2_TOO_BIG_DOMAIN;
+  if (rc == IDN2_OK)
+    {
+      memcpy (out, entry->result, size);
+      *out_length = size;
+    }
   return rc;
 }
 
 /* What idn2_lookup_u8 (@name, &out, IDN2_NO_TR46) returns, with the same
  * code and, on success, the same name in *@out (freed with g_free()),
  * computed label by label (lookup_label()); the length of the name is
- * checked after each label as libidn2 checks it. */
-int
-iri_idna_lookup_idna2008 (const char  *name,
-                          char       **out)
+ * checked after each label as libidn2 checks it.  A name that passes
+ * holds at most IDN2_DOMAIN_MAX_LENGTH octets, and a label's form at
+ * most IDN2_LABEL_MAX_LENGTH: it is built on the stack.  The labels
+ * looked up are kept in the cache when @remember. */
+static int
+lookup_idna2008 (const char  *name,
+                 gboolean     remember,
+                 char       **out)
 {
-  g_autoptr(GString) result = g_string_sized_new (strlen (name) + 16);
+  char result[IDN2_DOMAIN_MAX_LENGTH + IDN2_LABEL_MAX_LENGTH + 2];
+  gsize length = 0;
   const char *p = name;
 
   *out = NULL;
   while (TRUE)
     {
       const char *dot = strchr (p, '.');
-      gsize length = dot != NULL ? (gsize) (dot - p) : strlen (p);
-      gsize before = result->len;
-      gsize added;
+      gsize label_length = dot != NULL ? (gsize) (dot - p) : strlen (p);
+      gsize added = 0;
       int rc;
 
-      rc = lookup_label (p, length, result);
+      rc = lookup_label (p, label_length, remember, result + length, sizeof result - 1 - length, &added);
       if (rc != IDN2_OK)
         return rc;
-      added = result->len - before;
-      if (before + added > IDN2_DOMAIN_MAX_LENGTH - (added == 0 && dot == NULL ? 1 : 2))
+      if (length + added > IDN2_DOMAIN_MAX_LENGTH - (added == 0 && dot == NULL ? 1 : 2))
         return IDN2_TOO_BIG_DOMAIN;
+      length += added;
       if (dot == NULL)
         break;
-      if (result->len + 1 > IDN2_DOMAIN_MAX_LENGTH)
+      if (length + 1 > IDN2_DOMAIN_MAX_LENGTH)
         return IDN2_TOO_BIG_DOMAIN;
-      g_string_append_c (result, '.');
+      result[length++] = '.';
       p = dot + 1;
     }
 
-  *out = g_string_free (g_steal_pointer (&result), FALSE);
+  *out = g_strndup (result, length);
   return IDN2_OK;
+}
+
+int
+iri_idna_lookup_idna2008 (const char  *name,
+                          char       **out)
+{
+  return lookup_idna2008 (name, TRUE, out);
 }
 
 /* idn2_lookup_u8() with @flags, but label by label without UTS #46;
@@ -711,15 +763,20 @@ round_trip (const char  *unicode,
             int          flags,
             char       **out_other)
 {
-  uint8_t *ascii = NULL;
-  int rc = idn2_lookup_u8 ((const uint8_t *) unicode, &ascii, flags);
+  g_autofree char *ascii = NULL;
+  /* Without UTS #46, the labels' cache is asked (the analysis has just
+   * looked up the U-label that the display round trip of §3.7 decodes
+   * from its A-label) but not filled: a label decoded from a URI from
+   * elsewhere is mostly new, and keeping it would cost more than it
+   * saves. */
+  int rc = flags == IDN2_NO_TR46 ? lookup_idna2008 (unicode, FALSE, &ascii)
+                                 : lookup (unicode, flags, &ascii);
 
-  if (rc == IDN2_OK && (ascii == NULL || g_ascii_strcasecmp ((const char *) ascii, a_label) != 0))
+  if (rc == IDN2_OK && (ascii == NULL || g_ascii_strcasecmp (ascii, a_label) != 0))
     {
-      *out_other = g_strdup (ascii != NULL ? (const char *) ascii : "");
+      *out_other = g_strdup (ascii != NULL ? ascii : "");
       rc = IDN2_ENCODING_ERROR;
     }
-  idn2_free (ascii);
   return rc;
 }
 
