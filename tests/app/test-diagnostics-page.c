@@ -1,10 +1,11 @@
 /* test-diagnostics-page.c: the Findings page across keystrokes
  *
  * The page's sources are built into this test, as into the app.  A
- * keystroke replaces only the findings it changed: a finding that reads
- * the same keeps its row (no widget made again), and activating that row
- * highlights the finding's span in the current analysis, not where it
- * was when the row was made.
+ * keystroke changes only the rows of the findings it changed: a finding
+ * that reads the same keeps its row (no widget made again) wherever it
+ * moved, a finding that reads otherwise is shown in the row that was
+ * there, and activating a row highlights the finding's span in the
+ * current analysis, not where it was when the row was made.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -26,6 +27,12 @@
 /* A character typed into the fragment: no finding changes. */
 #define FRAGMENT "https://\327\223\327\225\327\222\327\236\327\224.example/abc/\327\251\327\234\327\225\327\235/2024?\330\263=\330\250#topx"
 
+/* Three path segments that mix directions, one finding each; then a
+ * fourth typed between the first two, and a letter changed in the last:
+ * a finding is inserted before one that moves and one that changes. */
+#define THREE "https://example.com/abc\327\220/x/def\327\221/y/klm\327\222"
+#define FOUR  "https://example.com/abc\327\220/x/ghi\327\222/def\327\221/y/klm\327\223"
+
 static void
 highlight_cb (GtkWidget *page,
               guint64    start,
@@ -34,6 +41,23 @@ highlight_cb (GtkWidget *page,
 {
   span[0] = start;
   span[1] = end;
+}
+
+static gboolean
+is_label_with_text (GtkWidget     *widget,
+                    gconstpointer  text)
+{
+  return GTK_IS_LABEL (widget) && g_str_equal (gtk_label_get_text (GTK_LABEL (widget)), text);
+}
+
+/* Whether @row shows the message of @diagnostic. */
+static gboolean
+row_shows (GtkListBoxRow *row,
+           IriDiagnostic *diagnostic)
+{
+  g_autofree char *message = iri_diagnostic_dup_display_message (diagnostic);
+
+  return widget_test_find_if (GTK_WIDGET (row), FALSE, is_label_with_text, message) != NULL;
 }
 
 static void
@@ -54,6 +78,7 @@ test_keystrokes (void)
   guint64 span[2] = { 0, 0 };
   g_autoptr(IriAnalysis) after = iri_analyze (AFTER, -1);
   g_autoptr(GListModel) findings = iri_analysis_get_diagnostics (after);
+  g_autoptr(IriDiagnostic) changed = g_list_model_get_item (findings, 0);
   g_autoptr(IriDiagnostic) moved = g_list_model_get_item (findings, 1);
 
   g_signal_connect (page, "highlight", G_CALLBACK (highlight_cb), span);
@@ -67,14 +92,14 @@ test_keystrokes (void)
   g_assert_nonnull (second);
   g_assert_null (gtk_list_box_get_row_at_index (GTK_LIST_BOX (list), 2));
 
-  /* The first finding is made again, the second keeps its row.  The old
-   * row is held, or its memory could be the new row's and compare
-   * equal. */
-  g_object_ref (first);
+  /* The first finding now reads otherwise: its row shows the new
+   * message.  The second keeps its row. */
+  g_assert_false (row_shows (first, changed));
   set_text (page, AFTER);
-  g_assert_true (gtk_list_box_get_row_at_index (GTK_LIST_BOX (list), 0) != first);
+  g_assert_true (gtk_list_box_get_row_at_index (GTK_LIST_BOX (list), 0) == first);
+  g_assert_true (row_shows (first, changed));
   g_assert_true (gtk_list_box_get_row_at_index (GTK_LIST_BOX (list), 1) == second);
-  g_object_unref (first);
+  g_assert_true (row_shows (second, moved));
   g_assert_null (gtk_list_box_get_row_at_index (GTK_LIST_BOX (list), 2));
   /* …and highlights where the finding is now. */
   g_signal_emit_by_name (list, "row-activated", second);
@@ -99,6 +124,48 @@ test_keystrokes (void)
   g_assert_finalize_object (page);
 }
 
+static void
+test_moved (void)
+{
+  GtkWidget *page = g_object_ref_sink (iri_inspector_diagnostics_page_new ());
+  GtkListBox *list = GTK_LIST_BOX (widget_test_find (page, GTK_TYPE_LIST_BOX));
+  g_autoptr(IriAnalysis) four = iri_analyze (FOUR, -1);
+  g_autoptr(GListModel) findings = iri_analysis_get_diagnostics (four);
+  GtkListBoxRow *rows[3];
+  GtkListBoxRow *inserted;
+
+  g_test_summary ("A finding inserted before others keeps their rows: the one that "
+                  "reads the same and the one that changed alike");
+  g_assert_cmpuint (g_list_model_get_n_items (findings), ==, 4);
+
+  set_text (page, THREE);
+  for (int i = 0; i < 3; i++)
+    rows[i] = gtk_list_box_get_row_at_index (list, i);
+  g_assert_null (gtk_list_box_get_row_at_index (list, 3));
+
+  set_text (page, FOUR);
+  inserted = gtk_list_box_get_row_at_index (list, 1);
+  g_assert_true (gtk_list_box_get_row_at_index (list, 0) == rows[0]);
+  g_assert_true (inserted != rows[0] && inserted != rows[1] && inserted != rows[2]);
+  g_assert_true (gtk_list_box_get_row_at_index (list, 2) == rows[1]);
+  g_assert_true (gtk_list_box_get_row_at_index (list, 3) == rows[2]);
+  g_assert_null (gtk_list_box_get_row_at_index (list, 4));
+  for (int i = 0; i < 4; i++)
+    {
+      g_autoptr(IriDiagnostic) finding = g_list_model_get_item (findings, i);
+
+      g_assert_true (row_shows (gtk_list_box_get_row_at_index (list, i), finding));
+    }
+
+  /* And back: the inserted row goes, the others stay. */
+  set_text (page, THREE);
+  for (int i = 0; i < 3; i++)
+    g_assert_true (gtk_list_box_get_row_at_index (list, i) == rows[i]);
+  g_assert_null (gtk_list_box_get_row_at_index (list, 3));
+
+  g_assert_finalize_object (page);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -107,5 +174,6 @@ main (int   argc,
     return 0;
 
   g_test_add_func ("/app/diagnostics-page/keystrokes", test_keystrokes);
+  g_test_add_func ("/app/diagnostics-page/moved", test_moved);
   return g_test_run ();
 }
