@@ -333,8 +333,29 @@ sidebar_of (GtkWidget *window)
 #if ADW_CHECK_VERSION (1, 4, 0)
   return adw_overlay_split_view_get_sidebar (ADW_OVERLAY_SPLIT_VIEW (widget_test_find (window, ADW_TYPE_OVERLAY_SPLIT_VIEW)));
 #else
-  return adw_flap_get_flap (ADW_FLAP (widget_test_find (window, ADW_TYPE_FLAP)));
+  /* The flap is in the window only while the sidebar is shown, and is
+   * put back from an idle callback: NULL until then. */
+  GtkWidget *flap = widget_test_find (window, ADW_TYPE_FLAP);
+
+  return flap != NULL ? adw_flap_get_flap (ADW_FLAP (flap)) : NULL;
 #endif
+}
+
+/* The sidebar once it is in the window and mapped (waiting for it up to
+ * two seconds, since the window shows it from the main loop). */
+static GtkWidget *
+wait_for_sidebar (GtkWidget *window)
+{
+  GtkWidget *sidebar = sidebar_of (window);
+
+  for (guint k = 0; k < 200 && (sidebar == NULL || !gtk_widget_get_mapped (sidebar)); k++)
+    {
+      app_test_wait (10);
+      sidebar = sidebar_of (window);
+    }
+  g_assert_nonnull (sidebar);
+  g_assert_true (gtk_widget_get_mapped (sidebar));
+  return sidebar;
 }
 
 static gboolean
@@ -362,9 +383,7 @@ test_regions_sidebar (void)
 
   iri_inspector_window_load (window, "See https://one.org/a and https://two.org/b for details.",
                              IRI_INSPECTOR_LOAD_FROM_OUTSIDE);
-  sidebar = sidebar_of (GTK_WIDGET (window));
-  for (guint k = 0; k < 100 && !gtk_widget_get_mapped (sidebar); k++)
-    app_test_wait (10);
+  sidebar = wait_for_sidebar (GTK_WIDGET (window));
   app_test_wait (100);
   g_assert_true (sidebar_shown (GTK_WIDGET (window)));
   app_test_sidebar_beside (window);
@@ -398,8 +417,7 @@ test_sidebar_toggle (void)
 
   iri_inspector_window_load (window, "See https://one.org/a and https://two.org/b for details.",
                              IRI_INSPECTOR_LOAD_FROM_OUTSIDE);
-  for (guint k = 0; k < 100 && !gtk_widget_get_mapped (sidebar_of (GTK_WIDGET (window))); k++)
-    app_test_wait (10);
+  wait_for_sidebar (GTK_WIDGET (window));
   g_assert_true (sidebar_shown (GTK_WIDGET (window)));
   text = gtk_editable_get_text (GTK_EDITABLE (entry));
   g_assert_cmpstr (text, ==, "https://one.org/a");
@@ -423,8 +441,8 @@ test_sidebar_toggle (void)
 
       gtk_widget_activate_action (GTK_WIDGET (window), "win.toggle-sidebar", NULL);
       app_test_wait (600);
+      wait_for_sidebar (GTK_WIDGET (window));
       g_assert_true (sidebar_shown (GTK_WIDGET (window)));
-      g_assert_true (gtk_widget_get_mapped (sidebar_of (GTK_WIDGET (window))));
       g_assert_true (gtk_widget_is_ancestor (gtk_window_get_focus (GTK_WINDOW (window)), entry));
     }
 
