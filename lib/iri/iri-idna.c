@@ -208,6 +208,14 @@ find_failing_label (const char *decoded,
  * bounded, emptied when full rather than tracking use. */
 #define CACHE_MAX_ENTRIES 4096
 
+/* Nor is its memory: a key longer than this is not kept.  No host
+ * that IDNA can convert is near it (a name has at most 253 octets, and
+ * the UTF-8 of a label whose A-label fits in 63 at most 236), but a
+ * line of the --max-line default (128 KiB) can hold a host of nearly
+ * that size, and 4 096 of them would be half a gigabyte of keys and
+ * messages (issue 16: bounded memory whatever the input). */
+#define CACHE_MAX_KEY 1024
+
 typedef struct {
   char *result;   /* (nullable) */
   char *failure;  /* the error message or the reason, when result is NULL */
@@ -252,7 +260,15 @@ cache_insert (Cache      *cache,
 {
   gsize result_size = result != NULL ? strlen (result) + 1 : 0;
   gsize failure_size = failure != NULL ? strlen (failure) + 1 : 0;
-  CacheEntry *entry = g_malloc (sizeof (CacheEntry) + result_size + failure_size);
+  CacheEntry *entry;
+
+  if (strlen (key) > CACHE_MAX_KEY)
+    {
+      g_free (key);
+      return;
+    }
+
+  entry = g_malloc (sizeof (CacheEntry) + result_size + failure_size);
 
   entry->result = result != NULL ? memcpy (entry->strings, result, result_size) : NULL;
   entry->failure = failure != NULL ? memcpy (entry->strings + result_size, failure, failure_size) : NULL;
@@ -415,7 +431,9 @@ lookup_label (const char *label,
 
   /* A single label: no dot in @key, so libidn2 converts just it. */
   rc = idn2_lookup_u8 ((const uint8_t *) key, &ascii, IDN2_NO_TR46);
-  if (!remember)
+  /* A label too long for the stack key is no label that converts (see
+   * CACHE_MAX_KEY), and is not kept. */
+  if (!remember || heap_key != NULL)
     {
       size = rc == IDN2_OK && ascii != NULL ? strlen ((const char *) ascii) : 0;
       if (rc == IDN2_OK && size > room)
@@ -439,8 +457,7 @@ lookup_label (const char *label,
     label_cache.table = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   else if (g_hash_table_size (label_cache.table) >= CACHE_MAX_ENTRIES)
     g_hash_table_remove_all (label_cache.table);
-  g_hash_table_replace (label_cache.table,
-                        heap_key != NULL ? g_steal_pointer (&heap_key) : g_strdup (key), entry);
+  g_hash_table_replace (label_cache.table, g_strdup (key), entry);
   g_mutex_unlock (&label_cache.mutex);
 
   if (rc == IDN2_OK && size > room)

@@ -545,6 +545,7 @@ check_host_rules (Check          *check,
  * quoted text, notation) are made as before.  Per thread, so no lock;
  * bounded, emptied when full rather than tracking use. */
 #define CLEAN_LABELS_MAX 1024
+#define CLEAN_LABEL_MAX_LENGTH 256
 
 static GPrivate clean_labels = G_PRIVATE_INIT ((GDestroyNotify) g_hash_table_unref);
 
@@ -662,7 +663,10 @@ check_label_unit (Check         *check,
         {
           check_unit_text (check, &u);
           check_host_rules (check, &u);
-          if (n_findings (check) == before)
+          /* A long label is not kept: the table's memory stays small
+           * whatever the input (no label that DNS accepts is near
+           * CLEAN_LABEL_MAX_LENGTH). */
+          if (n_findings (check) == before && u.length <= CLEAN_LABEL_MAX_LENGTH)
             remember_clean_label (g_steal_pointer (&key));
         }
     }

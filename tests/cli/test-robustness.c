@@ -15,6 +15,7 @@
 
 #include <string.h>
 #include <sys/resource.h>
+#include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 
 #include "cli-test-util.h"
@@ -404,6 +405,70 @@ test_memory_bounded (void)
   g_assert_cmpint (large_rss - small_rss, <, 8 * 1024);
 }
 
+/* Lines of unique long hosts (each within the line limit, far beyond
+ * any name IDNA can convert): what the tool keeps of one line's host
+ * for the next (its IDNA results) must not grow with them, or 4 096
+ * such lines would take gigabytes.  The lines go through a file: a
+ * child's peak RSS counts the pages of this process until it calls
+ * exec(), and the input would be most of them. */
+static long
+to_uri_long_hosts_rss (guint n)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
+  g_auto(Run) run = { 0, };
+  int fd;
+
+  {
+    g_autoptr(GString) s = g_string_new (NULL);
+
+    for (guint i = 0; i < n; i++)
+      {
+        g_string_append (s, "http://");
+        for (guint k = 0; k < 8000; k++)
+          g_string_append (s, "\xD0\xB0");   /* а, U+0430 */
+        g_string_append_printf (s, "%u.\xD1\x80\xD1\x84/\n", i);
+      }
+    fd = g_file_open_tmp ("iri-long-hosts-XXXXXX", &path, &error);
+    g_assert_no_error (error);
+    close (fd);
+    g_file_set_contents (path, s->str, s->len, &error);
+    g_assert_no_error (error);
+  }
+
+  run_with_input (&run, (const char *[]) { "sh", "-c", "exec env -u MALLOC_PERTURB_ \"$0\" to-uri --host=idna2008 < \"$1\"",
+                                           tool_path (), path, NULL },
+                  NULL, 0);
+  g_unlink (path);
+  g_assert_cmpint (run.status, ==, 1);
+  g_assert_nonnull (strstr (run.err, "to ASCII with IDNA2008"));
+  return children_max_rss ();
+}
+
+static void
+test_memory_long_hosts (void)
+{
+  long small_rss, large_rss;
+
+#if defined(__SANITIZE_ADDRESS__)
+  g_test_skip ("peak RSS is not meaningful under AddressSanitizer");
+  return;
+#endif
+
+  if (!g_test_subprocess ())
+    {
+      g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_INHERIT_STDERR);
+      g_test_trap_assert_passed ();
+      return;
+    }
+
+  small_rss = to_uri_long_hosts_rss (100);
+  large_rss = to_uri_long_hosts_rss (2000);
+  g_printerr ("# peak RSS of iri to-uri: %ld KiB for 100 lines of 16 KiB hosts, %ld KiB for 2 000\n",
+              small_rss, large_rss);
+  g_assert_cmpint (large_rss - small_rss, <, 8 * 1024);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -418,6 +483,7 @@ main (int   argc,
   g_test_add_func ("/iri-tool/robustness/deep-dot-segments", test_deep_dot_segments);
   g_test_add_func ("/iri-tool/robustness/memory-bounded", test_memory_bounded);
   g_test_add_func ("/iri-tool/robustness/memory-long-lines", test_memory_long_lines);
+  g_test_add_func ("/iri-tool/robustness/memory-long-hosts", test_memory_long_hosts);
 
   return g_test_run ();
 }
