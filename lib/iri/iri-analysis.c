@@ -1007,16 +1007,27 @@ analyze (IriAnalyzer *analyzer,
    * is what ends the recursion. */
   {
     const char *uri = self->uri_idna != NULL ? self->uri_idna : self->uri;
+    gboolean decoded = FALSE;
 
     g_assert (uri != NULL);
 
     if (for_display || is_iri_as_is (uri))
       self->display_iri = uri;
-    else if (iri_to_iri_restores_text (self->reference))
+    else if (iri_to_iri_restores_text (self->reference, uri, &decoded) &&
+             (!decoded ||
+              (analyzer->display_policy == NULL
+               ? iri_display_shows_labels (self->reference, diagnostics.items)
+               : iri_display_policy_get_level (analyzer->display_policy) == IRI_DISPLAY_PERMISSIVE)))
       /* Most IRIs outside ASCII are an ASCII host with readable words
        * in the path, query or fragment: §3.7 decodes what §3.3 encoded
        * and no host label is decoded for the policy to judge, so the
-       * round trip (a parse and a conversion) would give the text. */
+       * round trip (a parse and a conversion) would give the text.
+       * Most of the others have a host of U-labels that the IDNA
+       * lookup took as they are: step 6 decodes their A-labels to them
+       * again (RFC 5891 §5.4), and the strict policy judges them with
+       * this analysis' findings, as it would after the round trip; the
+       * permissive one shows them.  A label the policy keeps, and a
+       * policy with known hosts of its own, take the round trip. */
       self->display_iri = iri_reference_get_text (self->reference);
     else if (analyzer->display_policy == NULL)
       self->display_iri = self->owned_display_iri =

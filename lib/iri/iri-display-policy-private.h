@@ -29,6 +29,16 @@ char        *iri_display_to_iri              (IriDisplayLevel     level,
                                               GListModel        **out_diagnostics,
                                               GError            **error);
 
+/* TRUE when the strict level, judging the decoded host labels of the
+ * text of @reference with @findings (element-type IriDiagnostic,
+ * nullable), the findings of the text's own analysis, keeps none of
+ * them: what iri_display_to_iri() decides with the text as known_text
+ * once the conversion has given the text back, its labels outside
+ * ASCII decoded (iri_to_iri_restores_text()).  FALSE when one is kept,
+ * or when the findings cannot tell. */
+gboolean     iri_display_shows_labels        (IriReference       *reference,
+                                              GPtrArray          *findings);
+
 /* A registered name (the domain of a mailto: address) in the form
  * @self lets a person see, as iri_host_to_unicode() gives it. */
 char        *iri_display_policy_host_to_unicode (IriDisplayPolicy *self,

@@ -420,6 +420,48 @@ finding_for_label (GPtrArray *findings,
   return found;
 }
 
+gboolean
+iri_display_shows_labels (IriReference *reference,
+                          GPtrArray    *findings)
+{
+  const char *text = iri_reference_get_text (reference);
+  IriSpan host;
+
+  /* display_to_iri() turns to judge_labels() when the list is cut. */
+  if (findings_truncated (findings))
+    return FALSE;
+  if (findings == NULL || !iri_reference_get_span (reference, IRI_COMPONENT_HOST, &host))
+    return TRUE;
+
+  /* finding_for_label() for every label that step 6 decoded (those
+   * outside ASCII), turned around: a finding is only weighed when it
+   * points into the host, and most of an analysis' findings are about
+   * its path and query. */
+  for (guint i = 0; i < findings->len; i++)
+    {
+      IriDiagnostic *d = g_ptr_array_index (findings, i);
+      gsize start = host.byte_start;
+      IriSpan span;
+
+      iri_diagnostic_get_span (d, &span);
+      if (!span_points_into (&span, host.byte_start, host.byte_end))
+        continue;
+      while (start <= host.byte_end)
+        {
+          const char *dot = memchr (text + start, '.', host.byte_end - start);
+          gsize end = dot != NULL ? (gsize) (dot - text) : host.byte_end;
+          gboolean decoded = FALSE;
+
+          for (gsize k = start; k < end && !decoded; k++)
+            decoded = (guchar) text[k] >= 0x80;
+          if (decoded && span_points_into (&span, start, end) && is_display_finding (d))
+            return FALSE;
+          start = end + 1;
+        }
+    }
+  return TRUE;
+}
+
 /* Whether a unit of the candidate may carry a finding that points into
  * a label the strict level judges.  The unit checks (§4.2 rules 1 and
  * 2 and §9 for a unit, UTS #39 per character and per word) report

@@ -37,6 +37,16 @@ char *iri_idna_to_ascii   (const char      *host,
 int   iri_idna_lookup_idna2008 (const char  *name,
                                 char       **out);
 
+/* TRUE when §3.7 step 6 (iri_idna_to_unicode()) shows the A-label
+ * @a_label (@a_length bytes, all lower case) as @u_label
+ * (NUL-terminated, with a character outside ASCII): @a_label is what
+ * the IDNA2008 lookup gives for @u_label, so that it decodes to it and
+ * passes RFC 5891 §5.4, and @u_label is safe to display.  FALSE when
+ * that cannot be told this way, not necessarily when it does not. */
+gboolean iri_idna_a_label_shows_as (const char *a_label,
+                                    gsize       a_length,
+                                    const char *u_label);
+
 /* iri_idna_to_ascii() without its cache and without its shortcut for
  * names that UTS #46 leaves as they are: every step as the
  * specifications give it, for the tests to compare with. */

@@ -955,6 +955,44 @@ decode_a_label_for_display (const char  *label,
   return g_steal_pointer (&unicode);
 }
 
+gboolean
+iri_idna_a_label_shows_as (const char *a_label,
+                           gsize       a_length,
+                           const char *u_label)
+{
+  char ascii[IDN2_DOMAIN_MAX_LENGTH + IDN2_LABEL_MAX_LENGTH + 2];
+  g_autofree char *reason = NULL;
+  gsize length = 0;
+  gboolean non_ascii = FALSE;
+
+  /* Lower-case letters, digits and hyphens after "xn--": the labels
+   * that §3.7 step 6 decodes, and the case Punycode decodes them in
+   * (decode_a_label() lower-cases its copy, which is then this one). */
+  if (a_length < 4 || memcmp (a_label, "xn--", 4) != 0)
+    return FALSE;
+  for (gsize i = 0; i < a_length; i++)
+    {
+      if (!g_ascii_islower (a_label[i]) && !g_ascii_isdigit (a_label[i]) && a_label[i] != '-')
+        return FALSE;
+    }
+  for (const char *p = u_label; *p != '\0'; p++)
+    non_ascii |= (guchar) *p >= 0x80;
+  if (!non_ascii)
+    return FALSE;
+
+  /* RFC 5891 §5.4, as round_trip() asks it: the IDNA2008 lookup of the
+   * U-label, a single label, with the same room for its result.  It
+   * refuses a label that is not in NFC, and otherwise Punycode-encodes
+   * the U-label's code points as they are (RFC 5891 §4.4, §5.5), so
+   * @a_label is "xn--" and RFC 3492's encoding of @u_label; decoding is
+   * its inverse, and gives @u_label back. */
+  if (lookup_label (u_label, strlen (u_label), FALSE, ascii, sizeof ascii - 1, &length) != IDN2_OK ||
+      length != a_length || memcmp (ascii, a_label, a_length) != 0)
+    return FALSE;
+
+  return check_display_safe (u_label, &reason);
+}
+
 /* DNS and IDNA rules for the labels of a domain name
  *
  * libidn2 checks the labels it converts, but passes an ASCII label

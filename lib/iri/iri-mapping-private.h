@@ -54,9 +54,16 @@ char    *iri_to_iri_convert           (IriReference  *parsed,
 /* TRUE when §3.7 (iri_to_iri_convert(), and the display policy on top
  * of it) gives the text of @reference back, unchanged and without a
  * note, from the URI that §3.3 maps it to: the text has no "%" and no
- * ASCII that a URI does not allow, its host is ASCII without an A-label,
- * and step 4 decodes every character outside ASCII where it stands.
- * An analysis then needs no round trip to know its readable form. */
-gboolean iri_to_iri_restores_text     (IriReference  *reference);
+ * ASCII that a URI does not allow, and step 4 decodes every character
+ * outside ASCII where it stands.  Its host must be ASCII without an
+ * A-label, or a registered name whose labels outside ASCII are the
+ * U-labels that step 6 shows for the A-labels of @uri (nullable), the
+ * URI that iri_reference_to_uri() gave for @reference; *@out_decoded
+ * then says that the strict display policy still has labels to judge
+ * (see iri_display_keeps_labels()).  An analysis then needs no round
+ * trip to know its readable form. */
+gboolean iri_to_iri_restores_text     (IriReference  *reference,
+                                       const char    *uri,
+                                       gboolean      *out_decoded);
 
 G_END_DECLS

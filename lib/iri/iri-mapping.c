@@ -1461,8 +1461,84 @@ range_restores (const char   *text,
   return TRUE;
 }
 
+/* Whether convert_host() writes the registered name text[start, end)
+ * back as it is from uri[uri_start, uri_end), its form in the URI that
+ * §3.3 and an IDNA mapping (§3.4.2) gave for the text.  Both are split
+ * on the ASCII full stop, as convert_host() splits the URI's, and the
+ * labels are paired in order:
+ *
+ *  - an ASCII label must be the same in both, and not begin with "xn--":
+ *    convert_range() copies printable ASCII without "%" (the caller has
+ *    checked that the text has no other ASCII), and step 6 only decodes
+ *    "xn--" labels;
+ *  - a label outside ASCII, a U-label @u, must stand against the A-label
+ *    that the IDNA2008 lookup gives for it: decoded, it is @u again, and
+ *    passes the checks of RFC 5891 §5.4 (iri_idna_a_label_shows_as());
+ *    step 6 then shows @u if it is safe to display (checked there too)
+ *    and has no character that looks like a delimiter (§5.1b, the test
+ *    convert_a_label() makes with u_label_lookalike()).
+ *
+ * Whatever mapping made the URI (IDNA2008, UTS #46 nontransitional or
+ * transitional, or none, the host then percent-encoded), only what the
+ * URI holds is relied on, and a label that the mapping changed (ß under
+ * transitional processing, upper case, a name normalized to NFC) fails
+ * the comparison.  *@out_decoded is set when a label was decoded. */
+static gboolean
+host_restores (const char *text,
+               gsize       start,
+               gsize       end,
+               const char *uri,
+               gsize       uri_start,
+               gsize       uri_end,
+               gboolean   *out_decoded)
+{
+  /* A U-label holds at most 59 characters (its A-label, 63 octets). */
+  char u_label[256];
+
+  while (TRUE)
+    {
+      const char *dot = memchr (text + start, '.', end - start);
+      const char *uri_dot = memchr (uri + uri_start, '.', uri_end - uri_start);
+      gsize label_end = dot != NULL ? (gsize) (dot - text) : end;
+      gsize uri_label_end = uri_dot != NULL ? (gsize) (uri_dot - uri) : uri_end;
+      gsize n = label_end - start;
+      gsize uri_n = uri_label_end - uri_start;
+      gboolean ascii = TRUE;
+
+      if ((dot == NULL) != (uri_dot == NULL))
+        return FALSE;
+      for (gsize i = start; i < label_end && ascii; i++)
+        ascii = (guchar) text[i] < 0x80;
+
+      if (ascii)
+        {
+          if (n != uri_n || memcmp (text + start, uri + uri_start, n) != 0 ||
+              (n >= 4 && g_ascii_strncasecmp (text + start, "xn--", 4) == 0))
+            return FALSE;
+        }
+      else
+        {
+          if (n >= sizeof u_label)
+            return FALSE;
+          memcpy (u_label, text + start, n);
+          u_label[n] = '\0';
+          if (!iri_idna_a_label_shows_as (uri + uri_start, uri_n, u_label) ||
+              u_label_lookalike (u_label) != 0)
+            return FALSE;
+          *out_decoded = TRUE;
+        }
+
+      if (dot == NULL)
+        return TRUE;
+      start = label_end + 1;
+      uri_start = uri_label_end + 1;
+    }
+}
+
 gboolean
-iri_to_iri_restores_text (IriReference *reference)
+iri_to_iri_restores_text (IriReference *reference,
+                          const char   *uri,
+                          gboolean     *out_decoded)
 {
   static const IriComponent order[] = {
     IRI_COMPONENT_SCHEME,
@@ -1476,45 +1552,87 @@ iri_to_iri_restores_text (IriReference *reference)
   const char *text = iri_reference_get_text (reference);
   gsize length = iri_reference_get_length (reference);
   IriSpan span;
+  IriSpan host = { 0, 0, 0, 0 };
+  gboolean has_host;
+  gboolean host_ascii = TRUE;
+  gsize n_before = 0;   /* bytes outside ASCII before the host */
+  gsize n_after = 0;    /* and after it */
   gsize pos = 0;
+
+  *out_decoded = FALSE;
+  has_host = iri_reference_get_span (reference, IRI_COMPONENT_HOST, &host);
 
   /* §3.3 changes only the characters outside ASCII when the text has
    * no "%" (one that step 2 could decode, or a stray one) and no ASCII
-   * that a URI does not allow (which step 2 would leave encoded). */
+   * that a URI does not allow (which step 2 would leave encoded); each
+   * of their bytes becomes three. */
   for (gsize i = 0; i < length; i++)
     {
       guchar b = text[i];
 
-      if (b < 0x80 && (b == '%' || !iri_ascii_is (b, IRI_ASCII_URI)))
+      if (b >= 0x80)
+        {
+          if (!has_host || i < host.byte_start)
+            n_before++;
+          else if (i >= host.byte_end)
+            n_after++;
+          else
+            host_ascii = FALSE;
+        }
+      else if (b == '%' || !iri_ascii_is (b, IRI_ASCII_URI))
         return FALSE;
     }
 
   /* Step 6 and the display policy only act on host labels that have an
    * A-label or characters outside ASCII; an ASCII host without an
    * A-label is also its own IDNA form (§3.4.2), so every URI of the
-   * text is the same percent-encoded one. */
-  if (iri_reference_get_span (reference, IRI_COMPONENT_HOST, &span))
+   * text is the same percent-encoded one.  A host outside ASCII is
+   * given back when each of its labels is (host_restores()), from the
+   * URI whose text before and after the host is the text's, §3.3
+   * encoded: a registered name, as to_uri() maps it. */
+  if (has_host && host_ascii)
     {
-      for (gsize i = span.byte_start; i < span.byte_end; i++)
+      for (gsize i = host.byte_start; i < host.byte_end; i++)
         {
-          if ((guchar) text[i] >= 0x80)
-            return FALSE;
-          if ((i == span.byte_start || text[i - 1] == '.') && span.byte_end - i >= 4 &&
+          if ((i == host.byte_start || text[i - 1] == '.') && host.byte_end - i >= 4 &&
               g_ascii_strncasecmp (text + i, "xn--", 4) == 0)
             return FALSE;
         }
     }
+  else if (has_host)
+    {
+      gsize uri_length = uri != NULL ? strlen (uri) : 0;
+      gsize uri_start = host.byte_start + 2 * n_before;
+      gsize tail = length - host.byte_end + 2 * n_after;
+      gsize uri_end;
+
+      if (uri == NULL || iri_reference_get_host_kind (reference) != IRI_HOST_REG_NAME ||
+          host.byte_start == 0 || uri_start + tail > uri_length)
+        return FALSE;
+      uri_end = uri_length - tail;
+      /* The delimiters around the host are where they should be ("/"
+       * or "@" before, ":", "/", "?", "#" or the end after), and so is
+       * the ASCII before it, as most IRIs have it. */
+      if (uri[uri_start - 1] != text[host.byte_start - 1] ||
+          (host.byte_end < length && uri[uri_end] != text[host.byte_end]) ||
+          (n_before == 0 && memcmp (uri, text, host.byte_start) != 0))
+        return FALSE;
+      if (!host_restores (text, host.byte_start, host.byte_end, uri, uri_start, uri_end, out_decoded))
+        return FALSE;
+    }
 
   /* The same ranges as iri_to_iri_convert(): splitting a reference
    * (RFC 3986 Appendix B) only looks at ASCII delimiters, so the URI's
-   * components are the text's, with their characters encoded. */
+   * components are the text's, with their characters encoded.  A host
+   * outside ASCII was converted label by label above. */
   for (guint i = 0; i < G_N_ELEMENTS (order); i++)
     {
       if (!iri_reference_get_span (reference, order[i], &span))
         continue;
       if (span.byte_start > pos && !range_restores (text, pos, span.byte_start, IRI_COMPONENT_IRI))
         return FALSE;
-      if (!range_restores (text, span.byte_start, span.byte_end, order[i]))
+      if (!(order[i] == IRI_COMPONENT_HOST && !host_ascii) &&
+          !range_restores (text, span.byte_start, span.byte_end, order[i]))
         return FALSE;
       pos = span.byte_end;
     }

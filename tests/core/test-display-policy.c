@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "iri.h"
+#include "iri-display-policy-private.h"
 #include "iri-test-util.h"
 
 static IriDisplayPolicy *
@@ -697,6 +698,122 @@ test_corpus (void)
   g_assert_cmpuint (n, >, 300);
 }
 
+/* Hosts outside ASCII for test_analysis_display_iri(): ones that step 6
+ * gives back as they are, and ones it cannot (upper case, not NFC, what
+ * a mapping changes, characters that IDNA2008 refuses or that are not
+ * safe to display, look-alikes of a delimiter) or that the strict level
+ * keeps (spoofs, bidi problems).  "%" next to a label, and a "%" or a
+ * space elsewhere, leave the text to the round trip. */
+static const char * const display_hosts[] = {
+  "bücher.de", "BÜCHER.de", "Bücher.de", "bücher.DE", "ＢÜcher.de",
+  "bu\u0308cher.de", "bücher\u3002de", "bücher\uff0ede", "faß.de", "straße.de",
+  "ς.gr", "βόλος.gr", "ab\u200dc.com", "کتاب\u200cخانه.ir", "क्\u200dष.in",
+  "\u2488.com", "a\u2488b.com", "ｆｕｌｌ.com", "аррӏе.com", "раураl.com",
+  "pаypal.com", "gооgle.com", "www.пример.рф", "ab\u202ecd.com", "a\u200bb.com",
+  "a\u00adb.com", "مثال١٢٣.مصر", "مثال123.مصر", "123مثال.مصر", "שלום1.ישראל",
+  "1שלום.ישראל", "مثال.com", "אב-12.il", "παράδειγμα.ελ", "例え.テスト",
+  "中国.中国", "한국.한국", "bü%63her.de", "b%C3%BCcher.de", "%bücher.de",
+  "user@bücher.de", "bücher.de:8080", "bücher.de.", "-bücher.de", "bü--cher.de",
+  "a\u0301.com", "e\u0301.com", "é.com", "x\ua4f8.com", "ab-\u0301c.com",
+  "ıx.com", "ﬁ.com", "☃.net", "😀.com", "\u0635\u0635\u0635.com", "a\u3164b.com",
+  "xn--bcher-kva.bücher.de", "ä.xn--p1ai", "ü.example.com", "ü.ü",
+};
+
+static const char * const display_rests[] = {
+  "/", "/ü", "/a?q=ü#ü", "/שלום45/shoes-עולם", "/%41", "/a b", "/\u202eabc", "",
+};
+
+/* Whether the analysis takes @uri as its own readable form without a
+ * round trip (its is_iri_as_is()): no "%", and no "xn--" at the start,
+ * after "." or after "/".  (An A-label after "@" is left as it is.) */
+static gboolean
+uri_left_as_is (const char *uri)
+{
+  for (const char *p = uri; *p != '\0'; p++)
+    {
+      if (*p == '%' ||
+          ((p == uri || p[-1] == '.' || p[-1] == '/') && g_ascii_strncasecmp (p, "xn--", 4) == 0))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* The readable form of an analysis (§3.7) is what the round trip gives:
+ * iri_display_to_iri() of its URI, which judges the decoded labels with
+ * the analysis' own findings, or the policy's conversion.  The analysis
+ * skips that round trip when it can tell that it gives the text back;
+ * this compares both, over hosts outside ASCII, mappings, policies and
+ * notations. */
+static void
+test_analysis_display_iri (void)
+{
+  static const IriHostMapping mappings[] = {
+    IRI_HOST_MAPPING_UTS46, IRI_HOST_MAPPING_IDNA2008,
+    IRI_HOST_MAPPING_UTS46_TRANSITIONAL, IRI_HOST_MAPPING_PERCENT,
+  };
+  const char *known[] = { "apple.com", "bücher.de", NULL };
+  g_autoptr(IriDisplayPolicy) permissive = policy_new (IRI_DISPLAY_PERMISSIVE, NULL);
+  g_autoptr(IriDisplayPolicy) strict = policy_new (IRI_DISPLAY_STRICT, NULL);
+  IriDisplayPolicy *policies[] = { NULL, permissive, strict };
+  guint n = 0, n_decoded = 0, n_kept = 0;
+
+  iri_display_policy_set_known_hosts (strict, known);
+  for (gsize m = 0; m < G_N_ELEMENTS (mappings); m++)
+    for (gsize p = 0; p < G_N_ELEMENTS (policies); p++)
+      for (int notation = IRI_NOTATION_NONE; notation <= IRI_NOTATION_HEBREW; notation++)
+        {
+          g_autoptr(IriAnalyzer) analyzer = iri_analyzer_new ();
+
+          iri_analyzer_set_host_mapping (analyzer, mappings[m]);
+          iri_analyzer_set_display_policy (analyzer, policies[p]);
+          iri_analyzer_set_notation (analyzer, notation);
+          for (gsize h = 0; h < G_N_ELEMENTS (display_hosts); h++)
+            for (gsize r = 0; r < G_N_ELEMENTS (display_rests); r++)
+              {
+                const char *scheme = r % 3 == 2 ? "foo://" : "https://";
+                g_autofree char *text = g_strconcat (scheme, display_hosts[h], display_rests[r], NULL);
+                g_autoptr(IriAnalysis) analysis = iri_analyzer_analyze (analyzer, text, -1);
+                g_autoptr(GPtrArray) findings = g_ptr_array_new ();
+                g_autofree char *expected = NULL;
+                const char *uri = iri_analysis_get_uri_idna (analysis);
+                const char *display = iri_analysis_get_display_iri (analysis);
+                gboolean truncated = FALSE;
+
+                if (uri == NULL)
+                  uri = iri_analysis_get_uri (analysis);
+                for (guint i = 0; i < iri_analysis_get_n_diagnostics (analysis); i++)
+                  {
+                    IriDiagnostic *d = iri_analysis_get_diagnostic (analysis, i);
+
+                    truncated |= g_str_equal (iri_diagnostic_get_code (d), "diagnostics-truncated");
+                    g_ptr_array_add (findings, d);
+                  }
+                /* The analysis judged with its list before it was cut. */
+                g_assert_false (truncated);
+
+                if (uri_left_as_is (uri))
+                  expected = g_strdup (uri);
+                else if (policies[p] == NULL)
+                  expected = iri_display_to_iri (IRI_DISPLAY_STRICT, analyzer,
+                                                 iri_reference_get_text (iri_analysis_get_reference (analysis)),
+                                                 findings, uri, strlen (uri), IRI_TO_IRI_DEFAULT, NULL, NULL);
+                else
+                  expected = iri_display_policy_uri_to_iri (policies[p], uri, -1, IRI_TO_IRI_DEFAULT, NULL, NULL);
+                if (g_strcmp0 (display, expected) != 0)
+                  g_error ("“%s” (mapping %d, policy %" G_GSIZE_FORMAT ", notation %d): readable form “%s”, round trip “%s”",
+                           text, mappings[m], p, notation, display, expected);
+                n++;
+                if (g_str_equal (display, text) && g_strcmp0 (uri, text) != 0)
+                  n_decoded++;
+                else if (strstr (display, "xn--") != NULL && strstr (text, "xn--") == NULL)
+                  n_kept++;
+              }
+        }
+  g_test_message ("%u analyses: %u given back as typed, %u with a label kept", n, n_decoded, n_kept);
+  g_assert_cmpuint (n_decoded, >, n / 8);
+  g_assert_cmpuint (n_kept, >, n / 16);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -719,6 +836,7 @@ main (int    argc,
   g_test_add_func ("/iri/display-policy/analyzer", test_analyzer);
   g_test_add_func ("/iri/display-policy/format", test_format);
   g_test_add_func ("/iri/display-policy/corpus", test_corpus);
+  g_test_add_func ("/iri/display-policy/analysis-display-iri", test_analysis_display_iri);
 
   return g_test_run ();
 }
