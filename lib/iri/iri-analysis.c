@@ -1007,6 +1007,13 @@ analyze (IriAnalyzer *analyzer,
    * is what ends the recursion. */
   {
     const char *uri = self->uri_idna != NULL ? self->uri_idna : self->uri;
+    /* Only a complete list of findings can tell the policy that a
+     * label is safe: the list keeps the IRI_DIAGNOSTICS_MAX most severe,
+     * and 200 errors elsewhere ("%zz" in every path segment) push out
+     * the warning that a host is a whole-script confusable.  Then the
+     * policy judges the labels on its own (display_to_iri()). */
+    GPtrArray *known = diagnostics.n_dropped == 0 ? diagnostics.items : NULL;
+    gboolean complete = diagnostics.n_dropped == 0;
     gboolean decoded = FALSE;
 
     g_assert (uri != NULL);
@@ -1016,7 +1023,7 @@ analyze (IriAnalyzer *analyzer,
     else if (iri_to_iri_restores_text (self->reference, uri, &decoded) &&
              (!decoded ||
               (analyzer->display_policy == NULL
-               ? iri_display_shows_labels (self->reference, diagnostics.items)
+               ? complete && iri_display_shows_labels (self->reference, known)
                : iri_display_policy_get_level (analyzer->display_policy) == IRI_DISPLAY_PERMISSIVE)))
       /* Most IRIs outside ASCII are an ASCII host with readable words
        * in the path, query or fragment: §3.7 decodes what §3.3 encoded
@@ -1032,7 +1039,7 @@ analyze (IriAnalyzer *analyzer,
     else if (analyzer->display_policy == NULL)
       self->display_iri = self->owned_display_iri =
         iri_display_to_iri (IRI_DISPLAY_STRICT, analyzer,
-                            iri_reference_get_text (self->reference), diagnostics.items,
+                            complete ? iri_reference_get_text (self->reference) : NULL, known,
                             uri, strlen (uri), IRI_TO_IRI_DEFAULT, NULL, NULL);
     else
       self->display_iri = self->owned_display_iri =

@@ -56,11 +56,20 @@ void           iri_diagnostic_set_accessible_message_func (IriDiagnostic  *self,
  * which the checks make later. */
 #define IRI_DIAGNOSTICS_MAX 200
 
+typedef gboolean (*IriDiagnosticFilter) (IriDiagnostic *diagnostic,
+                                         gpointer       data);
+
 typedef struct {
   GPtrArray *items;      /* (element-type IriDiagnostic) or NULL */
   guint      n_dropped;
   guint      last;       /* when full: the index of the entry shown last */
   gboolean   last_known; /* whether @last is up to date */
+  /* When set, the findings it accepts are never dropped for others
+   * when the list is full: a check that weighs some spans only (the
+   * display policy's, host labels) must not lose a finding there to
+   * the limit, whatever is found elsewhere. */
+  IriDiagnosticFilter protect;
+  gpointer            protect_data;
 } IriDiagnostics;
 
 void       iri_diagnostics_add     (IriDiagnostics *list,

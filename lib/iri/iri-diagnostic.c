@@ -635,6 +635,43 @@ iri_diagnostics_add (IriDiagnostics *list,
   if (list->items == NULL)
     list->items = g_ptr_array_new_with_free_func (g_object_unref);
 
+  if (list->items->len >= IRI_DIAGNOSTICS_MAX && list->protect != NULL)
+    {
+      IriDiagnostic **items = (IriDiagnostic **) list->items->pdata;
+      gboolean is_protected = list->protect (diagnostic, list->protect_data);
+      gint victim = -1;
+
+      /* The one to drop is the unprotected entry shown last, which a
+       * protected finding always replaces; with none, the usual rule
+       * below, among protected ones only for a protected finding. */
+      list->n_dropped++;
+      for (guint i = 0; i < list->items->len; i++)
+        {
+          if (!list->protect (items[i], list->protect_data) &&
+              (victim < 0 || iri_diagnostic_compare (items[i], items[victim]) > 0))
+            victim = i;
+        }
+      if (victim < 0 && is_protected)
+        {
+          for (guint i = 0; i < list->items->len; i++)
+            {
+              if (victim < 0 || iri_diagnostic_compare (items[i], items[victim]) > 0)
+                victim = i;
+            }
+        }
+      if (victim >= 0 && (is_protected ? (list->protect (items[victim], list->protect_data)
+                                           ? iri_diagnostic_compare (diagnostic, items[victim]) < 0
+                                           : TRUE)
+                                       : iri_diagnostic_compare (diagnostic, items[victim]) < 0))
+        {
+          g_object_unref (items[victim]);
+          items[victim] = diagnostic;
+        }
+      else
+        g_object_unref (diagnostic);
+      return;
+    }
+
   if (list->items->len >= IRI_DIAGNOSTICS_MAX)
     {
       IriDiagnostic **items = (IriDiagnostic **) list->items->pdata;

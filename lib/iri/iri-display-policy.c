@@ -519,6 +519,26 @@ unit_meets_labels (const IriUnit *unit,
  * and *@out_findings still holds these findings if one of them points
  * into a label: the analysis lists only its first IRI_DIAGNOSTICS_MAX,
  * and a path with more findings than that may push that one out. */
+/* IriDiagnosticFilter for judge_labels(): whether a finding points
+ * into a decoded label of @data (the IriShownLabel array). */
+static gboolean
+points_into_decoded_label (IriDiagnostic *diagnostic,
+                           gpointer       data)
+{
+  GArray *labels = data;
+  IriSpan span;
+
+  iri_diagnostic_get_span (diagnostic, &span);
+  for (guint k = 0; k < labels->len; k++)
+    {
+      const IriShownLabel *label = &g_array_index (labels, IriShownLabel, k);
+
+      if (label->decoded && span_points_into (&span, label->out_start, label->out_end))
+        return TRUE;
+    }
+  return FALSE;
+}
+
 static gboolean
 judge_labels (IriAnalyzer  *analyzer,
               const char   *candidate,
@@ -549,6 +569,12 @@ judge_labels (IriAnalyzer  *analyzer,
       !iri_reference_get_span (reference, IRI_COMPONENT_HOST, &host_span))
     return FALSE;
 
+  /* What points into a decoded label stays in the list: two hundred
+   * errors elsewhere (250 "%zz" in the path) must not push the finding
+   * on a spoofed label out of it (IRI_DIAGNOSTICS_MAX), which would
+   * show the label decoded. */
+  diagnostics.protect = points_into_decoded_label;
+  diagnostics.protect_data = labels;
   iri_diagnostics_add_all (&diagnostics, iri_reference_peek_diagnostics (reference));
   quote_scope = !iri_reference_is_ascii (reference);
   if (quote_scope)
@@ -587,8 +613,13 @@ judge_labels (IriAnalyzer  *analyzer,
   if (quote_scope)
     iri_quote_scope_end ();
 
+  /* Every finding on a label is looked at, so that a list cut short
+   * still tells which labels have one (display_to_iri() then prefers
+   * these findings to an analysis cut short as well); whether the
+   * analysis would list the same is decided at the first of them that
+   * it might not. */
   decided = diagnostics.n_dropped == 0;
-  for (guint i = 0; decided && diagnostics.items != NULL && i < diagnostics.items->len; i++)
+  for (guint i = 0; diagnostics.items != NULL && i < diagnostics.items->len; i++)
     {
       IriDiagnostic *d = g_ptr_array_index (diagnostics.items, i);
       gboolean into_label = FALSE;
@@ -606,7 +637,8 @@ judge_labels (IriAnalyzer  *analyzer,
       if (!into_label)
         continue;
       flagged = TRUE;
-      decided = i < n_bidi && (gsize) i + 3 * (gsize) n_left_out + n < IRI_DIAGNOSTICS_MAX;
+      if (decided)
+        decided = i < n_bidi && (gsize) i + 3 * (gsize) n_left_out + n < IRI_DIAGNOSTICS_MAX;
     }
 
   if (flagged)

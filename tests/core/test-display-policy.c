@@ -243,6 +243,48 @@ test_spoof_before_many_findings (void)
   g_assert_true (confusable);
 }
 
+/* Two hundred errors elsewhere ("%zz" in every path segment, which
+ * outrank the warning on a spoofed host in a full list) do not make the
+ * spoofed host shown decoded: not by the strict level, nor in the
+ * readable form of an analysis, whose own list has lost the host's
+ * finding. */
+static void
+test_spoof_before_many_errors (void)
+{
+  g_autoptr(IriDisplayPolicy) strict = policy_new (IRI_DISPLAY_STRICT, NULL);
+  g_autoptr(GString) uri = g_string_new ("http://xn--80ak6aa92e.com");
+  g_autoptr(GString) iri = g_string_new ("http://\xD0\xB0\xD1\x80\xD1\x80\xD3\x8F\xD0\xB5.com");
+  g_autoptr(IriAnalysis) analysis = NULL;
+  g_autofree char *message = NULL;
+  g_autofree char *kept = NULL;
+  gboolean confusable = FALSE, truncated = FALSE;
+
+  for (guint i = 0; i < 250; i++)
+    {
+      g_string_append (uri, "/%zz");
+      g_string_append (iri, "/%zz");
+    }
+
+  kept = convert (strict, uri->str, NULL, "unsafe-label-kept", &message);
+  g_assert_true (g_str_has_prefix (kept, "http://xn--80ak6aa92e.com/"));
+  g_assert_nonnull (message);
+  g_assert_nonnull (strstr (message, "confusable-whole-script"));
+
+  analysis = iri_analyze (iri->str, -1);
+  for (guint i = 0; i < iri_analysis_get_n_diagnostics (analysis); i++)
+    {
+      const char *code = iri_diagnostic_get_code (iri_analysis_get_diagnostic (analysis, i));
+
+      confusable |= g_str_equal (code, "confusable-whole-script");
+      truncated |= g_str_equal (code, "diagnostics-truncated");
+    }
+  /* The list holds the two hundred errors… */
+  g_assert_true (truncated);
+  g_assert_false (confusable);
+  /* …and the readable form still keeps the host as the URI has it. */
+  g_assert_true (g_str_has_prefix (iri_analysis_get_display_iri (analysis), "http://xn--80ak6aa92e.com/"));
+}
+
 /* A right-to-left host followed by a path that starts with digits reads
  * as another host (RFC 3987bis §9): the strict level keeps its labels,
  * and its note quotes the very finding that an analysis of the decoded
@@ -823,6 +865,7 @@ main (int    argc,
   g_test_add_func ("/iri/display-policy/spoofs", test_spoofs);
   g_test_add_func ("/iri/display-policy/spoofs-with-path", test_spoofs_with_path);
   g_test_add_func ("/iri/display-policy/spoof-before-many-findings", test_spoof_before_many_findings);
+  g_test_add_func ("/iri/display-policy/spoof-before-many-errors", test_spoof_before_many_errors);
   g_test_add_func ("/iri/display-policy/host-reads-differently", test_host_reads_differently);
   g_test_add_func ("/iri/display-policy/legitimate", test_legitimate);
   g_test_add_func ("/iri/display-policy/stray-joiners", test_stray_joiners);
