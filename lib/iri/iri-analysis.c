@@ -95,13 +95,16 @@ is_uri_as_is (IriReference *reference)
 
 /* A URI that §3.7 leaves unchanged: nothing percent-encoded to decode and
  * no A-label to show in Unicode.  Only a "%", an "x" or an "X" can start
- * either, and strcspn() skips the other bytes many at a time. */
+ * either, and strcspn() skips the other bytes many at a time.  A label
+ * starts the URI, or follows ".", "/" or the "@" of a userinfo: with
+ * the "@" left out, https://user@xn--bcher-kva.de/ kept its A-label here
+ * while iri to-iri showed it decoded. */
 static gboolean
 is_iri_as_is (const char *uri)
 {
   for (const char *p = uri + strcspn (uri, "%xX"); *p != '\0'; p += 1 + strcspn (p + 1, "%xX"))
     {
-      if (*p == '%' || ((p == uri || p[-1] == '.' || p[-1] == '/') && iri_starts_a_label (p)))
+      if (*p == '%' || ((p == uri || p[-1] == '.' || p[-1] == '/' || p[-1] == '@') && iri_starts_a_label (p)))
         return FALSE;
     }
   return TRUE;

@@ -285,6 +285,20 @@ test_spoof_before_many_errors (void)
   g_assert_true (g_str_has_prefix (iri_analysis_get_display_iri (analysis), "http://xn--80ak6aa92e.com/"));
 }
 
+/* The readable form of an analysis and the policy's conversion of its
+ * URI agree on a host after a userinfo. */
+static void
+test_userinfo_host (void)
+{
+  g_autoptr(IriAnalysis) analysis = iri_analyze ("https://user@b\xC3\xBC" "cher.de/", -1);
+  g_autofree char *converted = iri_display_policy_uri_to_iri (NULL, "https://user@xn--bcher-kva.de/", -1,
+                                                             IRI_TO_IRI_DEFAULT, NULL, NULL);
+
+  g_assert_cmpstr (iri_analysis_get_uri_idna (analysis), ==, "https://user@xn--bcher-kva.de/");
+  g_assert_cmpstr (converted, ==, "https://user@b\xC3\xBC" "cher.de/");
+  g_assert_cmpstr (iri_analysis_get_display_iri (analysis), ==, converted);
+}
+
 /* A right-to-left host followed by a path that starts with digits reads
  * as another host (RFC 3987bis §9): the strict level keeps its labels,
  * and its note quotes the very finding that an analysis of the decoded
@@ -767,14 +781,14 @@ static const char * const display_rests[] = {
 
 /* Whether the analysis takes @uri as its own readable form without a
  * round trip (its is_iri_as_is()): no "%", and no "xn--" at the start,
- * after "." or after "/".  (An A-label after "@" is left as it is.) */
+ * after ".", "/" or "@". */
 static gboolean
 uri_left_as_is (const char *uri)
 {
   for (const char *p = uri; *p != '\0'; p++)
     {
       if (*p == '%' ||
-          ((p == uri || p[-1] == '.' || p[-1] == '/') && g_ascii_strncasecmp (p, "xn--", 4) == 0))
+          ((p == uri || p[-1] == '.' || p[-1] == '/' || p[-1] == '@') && g_ascii_strncasecmp (p, "xn--", 4) == 0))
         return FALSE;
     }
   return TRUE;
@@ -866,6 +880,7 @@ main (int    argc,
   g_test_add_func ("/iri/display-policy/spoofs-with-path", test_spoofs_with_path);
   g_test_add_func ("/iri/display-policy/spoof-before-many-findings", test_spoof_before_many_findings);
   g_test_add_func ("/iri/display-policy/spoof-before-many-errors", test_spoof_before_many_errors);
+  g_test_add_func ("/iri/display-policy/userinfo-host", test_userinfo_host);
   g_test_add_func ("/iri/display-policy/host-reads-differently", test_host_reads_differently);
   g_test_add_func ("/iri/display-policy/legitimate", test_legitimate);
   g_test_add_func ("/iri/display-policy/stray-joiners", test_stray_joiners);
