@@ -299,7 +299,7 @@ in_native_context (Check *check,
 {
   return in_native_context_of (CHAR_AT (check, i),
                                i > 0 ? CHAR_AT (check, i - 1) : 0,
-                               i + 1 < check->chars->len ? CHAR_AT (check, i + 1) : 0);
+                               i + 1 < check->n_chars ? CHAR_AT (check, i + 1) : 0);
 }
 
 /* RFC 5892 Appendix A.1 and A.2 (CONTEXTJ): a ZERO WIDTH NON-JOINER
@@ -319,7 +319,7 @@ joiner_in_context (Check    *check,
                    gboolean  in_host)
 {
   gunichar c = CHAR_AT (check, i);
-  gsize n = check->chars->len;
+  gsize n = check->n_chars;
 
   if (i > 0 && g_unichar_combining_class (CHAR_AT (check, i - 1)) == 9)
     return TRUE;
@@ -424,7 +424,7 @@ selector_in_context (Check *check,
     return type == G_UNICODE_OTHER_SYMBOL || type == G_UNICODE_MATH_SYMBOL ||
            type == G_UNICODE_MODIFIER_SYMBOL ||
            g_unichar_get_script (before) == G_UNICODE_SCRIPT_HAN ||
-           (i + 1 < check->chars->len && CHAR_AT (check, i + 1) == 0x20E3);
+           (i + 1 < check->n_chars && CHAR_AT (check, i + 1) == 0x20E3);
   if ((c >= 0x180B && c <= 0x180D) || c == 0x180F)
     return g_unichar_get_script (before) == G_UNICODE_SCRIPT_MONGOLIAN;
   return FALSE;
@@ -1063,7 +1063,7 @@ iri_safety_check_chars (Check          *check,
 
   check->base = -1;
 
-  for (guint i = 0; i < check->chars->len; i++)
+  for (guint i = 0; i < check->n_chars; i++)
     {
       gunichar c = CHAR_AT (check, i);
       const Finding *finding;
@@ -1075,7 +1075,7 @@ iri_safety_check_chars (Check          *check,
             {
               report_char (check, u, i, finding);
               if (check->reported != NULL)
-                g_array_index (check->reported, guint8, i) = 1;
+                check->reported[i] = 1;
             }
         }
       if (c < 0x80 || (!iri_safety_is_mark_type (g_unichar_type (c)) && !iri_ucd_is_default_ignorable (c)))

@@ -52,17 +52,24 @@ typedef struct {
   const UnitText        *run_unit;
 
   gssize                 base;          /* index of the base of the current cluster, or -1 */
-  GArray                *chars;         /* gunichar, of the current unit */
-  GArray                *offsets;       /* gsize, byte offsets in the unit's text, n + 1 */
-  GArray                *reported;      /* guint8, of the current unit: nonzero when a
-                                         * per-character finding was reported for the character */
+  /* The current unit, decoded.  The three arrays are on the stack of
+   * iri_safety_check() for a unit of up to CHECK_STACK_CHARS bytes and
+   * in @heap for a longer one: allocating them for every IRI was a
+   * tenth of the check of a short one. */
+  gsize                  n_chars;
+  gunichar              *chars;         /* n_chars */
+  gsize                 *offsets;       /* byte offsets in the unit's text, n_chars + 1 */
+  guint8                *reported;      /* n_chars: nonzero when a per-character finding was
+                                         * reported for the character */
+  gsize                  capacity;      /* in characters, of the three arrays */
+  gpointer               heap;          /* (nullable) their block when they outgrew the stack */
   GPtrArray             *labels;        /* HostLabel */
   char                  *tld;           /* the host's last label, lower-case Unicode, or NULL */
   gboolean               tld_known;     /* @tld has been computed (it is only needed for
                                          * non-ASCII labels) */
 } Check;
 
-#define CHAR_AT(check, i) g_array_index ((check)->chars, gunichar, (i))
+#define CHAR_AT(check, i) ((check)->chars[(i)])
 
 /* iri-safety.c: wording and adding findings */
 

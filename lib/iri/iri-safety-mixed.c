@@ -80,7 +80,7 @@ iri_safety_next_word (Check          *check,
                       gsize          *start,
                       gsize          *end)
 {
-  gsize n = check->chars->len;
+  gsize n = check->n_chars;
   gsize i = *pos;
 
   if (u->kind == IRI_COMPONENT_HOST_LABEL)
@@ -206,12 +206,12 @@ iri_safety_check_mixed_script (Check          *check,
 
   if (allowed == IRI_RESTRICTION_UNRESTRICTED)
     return;
-  level = iri_compute_restriction_level ((const gunichar *) check->chars->data + start, end - start, FALSE);
+  level = iri_compute_restriction_level (check->chars + start, end - start, FALSE);
   if (level <= allowed)
     return;
 
   iri_safety_char_span (check, u, start, end, &span);
-  word = g_ucs4_to_utf8 ((const gunichar *) check->chars->data + start, end - start, NULL, NULL, NULL);
+  word = g_ucs4_to_utf8 (check->chars + start, end - start, NULL, NULL, NULL);
   quoted = iri_safety_quote (check, word, -1);
   scripts = describe_scripts (check, start, end, &odd);
 
@@ -295,7 +295,7 @@ iri_safety_check_mixed_numbers (Check          *check,
     return;
 
   iri_safety_char_span (check, u, start, end, &span);
-  word = g_ucs4_to_utf8 ((const gunichar *) check->chars->data + start, end - start, NULL, NULL, NULL);
+  word = g_ucs4_to_utf8 (check->chars + start, end - start, NULL, NULL, NULL);
   quoted = iri_safety_quote (check, word, -1);
   a = iri_safety_describe_char (first_digit);
   b = iri_safety_describe_char (other_digit);
@@ -313,7 +313,7 @@ iri_safety_check_mixed_numbers (Check          *check,
 static gboolean
 maybe_not_nfc (Check *check)
 {
-  for (guint i = 0; i < check->chars->len; i++)
+  for (guint i = 0; i < check->n_chars; i++)
     {
       if (!iri_safety_is_nfc_inert (CHAR_AT (check, i)))
         return TRUE;
@@ -410,20 +410,18 @@ iri_safety_check_nfc (Check          *check,
          u->text[u->length - 1 - suffix] == nfc[nfc_len - 1 - suffix])
     suffix++;
 
-  for (first = 0; first + 1 < check->offsets->len &&
-                  g_array_index (check->offsets, gsize, first + 1) <= prefix; first++)
+  for (first = 0; first < check->n_chars && check->offsets[first + 1] <= prefix; first++)
     ;
   while (first > 0 && g_unichar_combining_class (CHAR_AT (check, first)) != 0)
     first--;
-  for (last = check->chars->len; last > first &&
-                                 g_array_index (check->offsets, gsize, last - 1) >= u->length - suffix; last--)
+  for (last = check->n_chars; last > first && check->offsets[last - 1] >= u->length - suffix; last--)
     ;
   if (last <= first)
-    last = MIN (first + 1, check->chars->len);
+    last = MIN (first + 1, check->n_chars);
 
   {
-    gsize byte_first = g_array_index (check->offsets, gsize, first);
-    gsize byte_last = g_array_index (check->offsets, gsize, last);
+    gsize byte_first = check->offsets[first];
+    gsize byte_last = check->offsets[last];
     gsize nfc_first = byte_first;
     gsize nfc_last = nfc_len - (u->length - byte_last);
 

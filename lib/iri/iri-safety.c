@@ -266,42 +266,47 @@ iri_safety_char_span (Check          *check,
       *span = u->span;
       return;
     }
-  span->byte_start = u->span.byte_start + g_array_index (check->offsets, gsize, i);
-  span->byte_end = u->span.byte_start + g_array_index (check->offsets, gsize, j);
+  span->byte_start = u->span.byte_start + check->offsets[i];
+  span->byte_end = u->span.byte_start + check->offsets[j];
   span->start = u->span.start + i;
   span->end = u->span.start + j;
 }
 
-/* Decodes @u into check->chars and check->offsets. */
+/* Decodes @u into check->chars and check->offsets, and clears
+ * check->reported. */
 static void
 load_unit (Check          *check,
            const UnitText *u)
 {
   const char *p = u->text;
   const char *end = u->text + u->length;
-  gunichar *chars;
-  gsize *offsets;
   gsize n = 0;
 
-  /* At most one character per byte: size once, fill, then trim.  The
-   * arrays hold plain numbers and are neither cleared nor
-   * zero-terminated, so emptying or trimming one is setting its length:
-   * g_array_set_size() would go through g_array_remove_range() for it,
-   * six times per unit. */
-  check->chars->len = 0;
-  check->offsets->len = 0;
-  g_array_set_size (check->chars, u->length);
-  g_array_set_size (check->offsets, u->length + 1);
-  chars = (gunichar *) (gpointer) check->chars->data;
-  offsets = (gsize *) (gpointer) check->offsets->data;
+  /* At most one character per byte.  A unit longer than the arrays
+   * (a long path segment, or a decoded label longer than its A-label)
+   * gets one heap block for all three, kept for the rest of the check. */
+  if (u->length > check->capacity)
+    {
+      gsize capacity = MAX (u->length, 2 * check->capacity);
+      guint8 *block;
+
+      g_free (check->heap);
+      block = g_malloc (capacity * sizeof (gunichar) + (capacity + 1) * sizeof (gsize) + capacity);
+      check->offsets = (gsize *) (gpointer) block;
+      check->chars = (gunichar *) (gpointer) (block + (capacity + 1) * sizeof (gsize));
+      check->reported = block + (capacity + 1) * sizeof (gsize) + capacity * sizeof (gunichar);
+      check->capacity = capacity;
+      check->heap = block;
+    }
+
   while (p < end)
     {
-      offsets[n] = p - u->text;
-      chars[n++] = iri_utf8_next (&p);
+      check->offsets[n] = p - u->text;
+      check->chars[n++] = iri_utf8_next (&p);
     }
-  offsets[n] = u->length;
-  check->chars->len = n;
-  check->offsets->len = n + 1;
+  check->offsets[n] = u->length;
+  check->n_chars = n;
+  memset (check->reported, 0, n);
 }
 
 /* ------------------------------------------------------------------ */
@@ -327,10 +332,6 @@ check_unit_text (Check          *check,
   gsize pos = 0, start, end;
 
   load_unit (check, u);
-  /* One flag per character, all cleared: growing a clearing array from
-   * empty zeroes it. */
-  check->reported->len = 0;
-  g_array_set_size (check->reported, check->chars->len);
   iri_safety_check_chars (check, u);
   iri_safety_check_nfc (check, u);
 
@@ -525,8 +526,8 @@ check_host_rules (Check          *check,
 
   ensure_tld (check);
   input = (IriHostLabelInput) {
-    (const gunichar *) (gpointer) check->chars->data, check->chars->len, check->tld,
-    (const guint8 *) check->reported->data, iri_safety_is_native_tld,
+    check->chars, check->n_chars, check->tld,
+    check->reported, iri_safety_is_native_tld,
   };
 
   iri_host_rules_check_label (&input, report_host_rule, &context);
@@ -674,6 +675,12 @@ check_label_unit (Check         *check,
     iri_safety_check_digit_letter (check, unit->kind, &unit->span);
 }
 
+/* The longest unit, in bytes, whose characters fit in the arrays on
+ * the stack of check_slow(): a host label has at most 63 octets as an
+ * A-label, and nearly every path segment or query parameter fits too.
+ * 13 bytes a character, about 3 KiB. */
+#define CHECK_STACK_CHARS 256
+
 /* The slow path: some unit has characters outside ASCII, or the host
  * has an A-label or percent-encoding. */
 static void
@@ -681,9 +688,15 @@ check_slow (Check    *check,
             GArray   *units,
             gboolean  only_host)
 {
-  check->chars = g_array_new (FALSE, FALSE, sizeof (gunichar));
-  check->offsets = g_array_new (FALSE, FALSE, sizeof (gsize));
-  check->reported = g_array_new (FALSE, TRUE, sizeof (guint8));
+  gunichar chars[CHECK_STACK_CHARS];
+  gsize offsets[CHECK_STACK_CHARS + 1];
+  guint8 reported[CHECK_STACK_CHARS];
+
+  check->chars = chars;
+  check->offsets = offsets;
+  check->reported = reported;
+  check->capacity = CHECK_STACK_CHARS;
+  check->heap = NULL;
   check->labels = g_ptr_array_new_with_free_func (host_label_free);
 
   for (guint i = 0; i < units->len; i++)
@@ -711,9 +724,7 @@ check_slow (Check    *check,
 
   check_host (check);
 
-  g_array_unref (check->chars);
-  g_array_unref (check->offsets);
-  g_array_unref (check->reported);
+  g_clear_pointer (&check->heap, g_free);
   g_ptr_array_unref (check->labels);
   g_clear_pointer (&check->tld, g_free);
 }

@@ -1003,6 +1003,56 @@ test_clean_labels_remembered (void)
     g_object_unref (analyzers[l]);
 }
 
+/* The characters of a unit are checked in arrays on the stack up to a
+ * length (CHECK_STACK_CHARS in iri-safety.c) and in a heap block
+ * beyond it, which later units reuse.  A finding gets the same span on
+ * either side of that length, in a long unit, after one and in the
+ * last character of one. */
+static void
+test_long_units (void)
+{
+  static const gsize lengths[] = { 0, 1, 200, 254, 255, 256, 257, 511, 512, 513, 2000 };
+
+  for (gsize k = 0; k < G_N_ELEMENTS (lengths); k++)
+    {
+      gsize n = lengths[k];
+      g_autoptr(GString) iri = g_string_new ("http://example.com/");
+      g_autoptr(IriAnalysis) analysis = NULL;
+      gsize expected[4];
+      gsize n_expected = 0, found = 0;
+
+      /* Each U+200B is one character, found where it is appended. */
+#define APPEND_INVISIBLE(after) \
+      G_STMT_START { \
+        expected[n_expected++] = g_utf8_strlen (iri->str, -1); \
+        g_string_append (iri, "\u200B" after); \
+      } G_STMT_END
+      for (gsize i = 0; i < n; i++)
+        g_string_append_c (iri, 'a');
+      APPEND_INVISIBLE ("b/");
+      APPEND_INVISIBLE ("\u00E9/");
+      for (gsize i = 0; i < 2 * n; i++)
+        g_string_append_c (iri, 'c');
+      APPEND_INVISIBLE ("?q=x");
+      APPEND_INVISIBLE ("");
+#undef APPEND_INVISIBLE
+
+      analysis = iri_analyzer_analyze (get_default_analyzer (), iri->str, -1);
+      for (guint i = 0; i < iri_analysis_get_n_diagnostics (analysis); i++)
+        {
+          IriDiagnostic *d = iri_analysis_get_diagnostic (analysis, i);
+
+          if (!g_str_equal (iri_diagnostic_get_code (d), "invisible-character"))
+            continue;
+          g_assert_cmpuint (found, <, n_expected);
+          g_assert_cmpuint (iri_diagnostic_get_start (d), ==, expected[found]);
+          g_assert_cmpuint (iri_diagnostic_get_end (d), ==, expected[found] + 1);
+          found++;
+        }
+      g_assert_cmpuint (found, ==, n_expected);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1029,6 +1079,7 @@ main (int   argc,
   g_test_add_func ("/iri/safety/known-hosts", test_known_hosts);
   g_test_add_func ("/iri/safety/clean-labels-remembered", test_clean_labels_remembered);
   g_test_add_func ("/iri/safety/notation", test_notation);
+  g_test_add_func ("/iri/safety/long-units", test_long_units);
   g_test_add_func ("/iri/safety/corpus", test_corpus);
   g_test_add_func ("/iri/safety/corpus-known-hosts", test_corpus_known_hosts);
   g_test_add_func ("/iri/safety/registrable-domain", test_registrable_domain);
