@@ -40,7 +40,12 @@ typedef struct
   gsize            n_chars;
   gunichar        *chars;       /* logical */
   FriBidiCharType *types;       /* logical */
-  gsize           *char_bytes;  /* n_chars + 1 */
+  const gsize     *char_bytes;  /* n_chars + 1 */
+  /* The layout's maps, read directly (NULL for the identity): the
+   * checks look up every character of every unit and component, and
+   * the public lookups check their arguments on each call. */
+  const gsize     *log2vis;
+  const gsize     *vis2log;
 
   /* The spans of the components in the order of component_order[]
    * (empty when absent): component_at() asks for them once per
@@ -53,6 +58,25 @@ static const IriComponent component_order[] = {
   IRI_COMPONENT_PATH, IRI_COMPONENT_QUERY, IRI_COMPONENT_FRAGMENT,
 };
 G_STATIC_ASSERT (G_N_ELEMENTS (component_order) == G_N_ELEMENTS (((Check *) NULL)->components));
+
+/* The characters of an IRI of up to this many characters are checked
+ * in arrays on the stack, which is nearly every IRI (the text of one of
+ * more is checked in arrays on the heap). */
+#define CHECK_STACK_CHARS 256
+
+static inline gsize
+to_visual (const Check *check,
+           gsize        logical_index)
+{
+  return check->log2vis != NULL ? check->log2vis[logical_index] : logical_index;
+}
+
+static inline gsize
+to_logical (const Check *check,
+            gsize        visual_index)
+{
+  return check->vis2log != NULL ? check->vis2log[visual_index] : visual_index;
+}
 
 /* A quoted piece of the logical text for a message, written back in Bidi
  * Notation when the text was read in it. */
@@ -508,7 +532,7 @@ is_one_block (Check *check,
 
   for (gsize i = start; i < end; i++)
     {
-      gsize v = iri_bidi_layout_logical_to_visual (check->layout, i);
+      gsize v = to_visual (check, i);
 
       lo = MIN (lo, v);
       hi = MAX (hi, v + 1);
@@ -547,7 +571,7 @@ report_interleaved (Check        *check,
   /* What sits inside the block: characters of other components. */
   for (gsize v = lo; v < hi; v++)
     {
-      gsize i = iri_bidi_layout_visual_to_logical (check->layout, v);
+      gsize i = to_logical (check, v);
       IriComponent owner;
 
       if (i >= start && i < end)
@@ -603,23 +627,22 @@ report_interleaved (Check        *check,
 static void
 check_interleaved (Check *check)
 {
-  static const IriComponent components[] = {
-    IRI_COMPONENT_USERINFO, IRI_COMPONENT_HOST, IRI_COMPONENT_PORT,
-    IRI_COMPONENT_PATH, IRI_COMPONENT_QUERY, IRI_COMPONENT_FRAGMENT,
-  };
   guint32 broken = 0;
 
-  for (gsize k = 0; k < G_N_ELEMENTS (components); k++)
+  /* Every component but the scheme (the first of component_order[]),
+   * from the spans kept in @check (empty for a component the reference
+   * does not have). */
+  for (gsize k = 1; k < G_N_ELEMENTS (component_order); k++)
     {
-      IriSpan span;
+      const IriSpan *span = &check->components[k];
       gsize lo, hi;
 
-      if (!iri_reference_get_span (check->reference, components[k], &span) || span.start == span.end)
+      if (span->start == span->end)
         continue;
-      if (is_one_block (check, span.start, span.end, &lo, &hi))
+      if (is_one_block (check, span->start, span->end, &lo, &hi))
         continue;
-      report_interleaved (check, components[k], span.start, span.end, TRUE);
-      broken |= 1u << components[k];
+      report_interleaved (check, component_order[k], span->start, span->end, TRUE);
+      broken |= 1u << component_order[k];
     }
 
   /* Units inside a component that is already reported add nothing. */
@@ -665,12 +688,11 @@ check_host_reads_differently (Check *check)
   /* The "//" is displayed where it is typed unless it was caught in a
    * run, in which case the display has no recognizable authority at all
    * and the interleaving check speaks for it. */
-  slash = iri_bidi_layout_logical_to_visual (check->layout, authority.start - 1);
-  if (slash == 0 ||
-      iri_bidi_layout_logical_to_visual (check->layout, authority.start - 2) != slash - 1)
+  slash = to_visual (check, authority.start - 1);
+  if (slash == 0 || to_visual (check, authority.start - 2) != slash - 1)
     return;
 
-#define VCHAR(v) (check->chars[iri_bidi_layout_visual_to_logical (check->layout, (v))])
+#define VCHAR(v) (check->chars[to_logical (check, (v))])
 
   region_start = slash + 1;
   for (region_end = region_start; region_end < check->n_chars; region_end++)
@@ -704,7 +726,7 @@ check_host_reads_differently (Check *check)
 
   shown_as_host = g_malloc0 (check->n_chars + 1);
   for (gsize v = host_start; v < host_end; v++)
-    shown_as_host[iri_bidi_layout_visual_to_logical (check->layout, v)] = TRUE;
+    shown_as_host[to_logical (check, v)] = TRUE;
   for (gsize i = 0; i < check->n_chars && same; i++)
     same = shown_as_host[i] == (i >= host.start && i < host.end);
   if (same)
@@ -902,20 +924,48 @@ iri_bidi_check (IriReference    *reference,
                 IriDiagnostics  *diagnostics)
 {
   Check check = { reference, iri_reference_get_text (reference), units, layout, notation, diagnostics, };
+  gunichar chars_buf[CHECK_STACK_CHARS];
+  FriBidiCharType types_buf[CHECK_STACK_CHARS];
+  gsize char_bytes_buf[CHECK_STACK_CHARS + 1];
+  g_autofree gunichar *chars_heap = NULL;
+  g_autofree FriBidiCharType *types_heap = NULL;
+  g_autofree gsize *char_bytes_heap = NULL;
+  const gsize *layout_bytes;
   const char *p;
 
   check.n_chars = iri_reference_get_n_chars (reference);
-  check.chars = g_new (gunichar, check.n_chars + 1);
-  check.types = g_new (FriBidiCharType, check.n_chars + 1);
-  check.char_bytes = g_new (gsize, check.n_chars + 1);
+  g_return_if_fail (iri_bidi_layout_get_n_chars (layout) == check.n_chars);
 
+  check.chars = check.n_chars <= CHECK_STACK_CHARS
+    ? chars_buf : (chars_heap = g_new (gunichar, check.n_chars));
+  check.types = check.n_chars <= CHECK_STACK_CHARS
+    ? types_buf : (types_heap = g_new (FriBidiCharType, check.n_chars));
+  check.log2vis = iri_bidi_layout_peek_log2vis (layout);
+  check.vis2log = iri_bidi_layout_peek_vis2log (layout);
+
+  /* The layout has the offsets of the characters of the same text,
+   * unless it is ASCII. */
+  layout_bytes = iri_bidi_layout_peek_char_bytes (layout);
   p = check.text;
-  for (gsize i = 0; i < check.n_chars; i++)
+  if (layout_bytes != NULL)
     {
-      check.char_bytes[i] = p - check.text;
-      check.chars[i] = iri_utf8_next (&p);
+      check.char_bytes = layout_bytes;
+      for (gsize i = 0; i < check.n_chars; i++)
+        check.chars[i] = iri_utf8_next (&p);
     }
-  check.char_bytes[check.n_chars] = p - check.text;
+  else
+    {
+      gsize *char_bytes = check.n_chars < CHECK_STACK_CHARS + 1
+        ? char_bytes_buf : (char_bytes_heap = g_new (gsize, check.n_chars + 1));
+
+      for (gsize i = 0; i < check.n_chars; i++)
+        {
+          char_bytes[i] = p - check.text;
+          check.chars[i] = iri_utf8_next (&p);
+        }
+      char_bytes[check.n_chars] = p - check.text;
+      check.char_bytes = char_bytes;
+    }
   fribidi_get_bidi_types (check.chars, check.n_chars, check.types);
 
   for (gsize k = 0; k < G_N_ELEMENTS (component_order); k++)
@@ -937,8 +987,4 @@ iri_bidi_check (IriReference    *reference,
   check_interleaved (&check);
   check_host_reads_differently (&check);
   check_bidi_rule (&check);
-
-  g_free (check.chars);
-  g_free (check.types);
-  g_free (check.char_bytes);
 }

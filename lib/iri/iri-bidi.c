@@ -1616,6 +1616,22 @@ iri_bidi_layout_peek_vis2log (IriBidiLayout *self)
   return self->vis2log;
 }
 
+/* Private: the visual position of each logical character, for the
+ * checks of iri-bidi-checks.c. */
+const gsize *
+iri_bidi_layout_peek_log2vis (IriBidiLayout *self)
+{
+  return self->log2vis;
+}
+
+/* Private: the byte offset of each logical character and of the end,
+ * for the checks of iri-bidi-checks.c. */
+const gsize *
+iri_bidi_layout_peek_char_bytes (IriBidiLayout *self)
+{
+  return self->char_bytes;
+}
+
 char *
 iri_bidi_layout_dup_visual_range (IriBidiLayout *self,
                                   gsize          start,

@@ -15,6 +15,7 @@
 #include <pango/pango.h>
 
 #include "iri.h"
+#include "iri-bidi-private.h"
 
 /* ---------------------------------------------------------------- */
 /* Counting FriBidi                                                  */
@@ -2002,6 +2003,60 @@ test_long_text (void)
     }
 }
 
+/* The bidi checks (iri-bidi-checks.c) read the layout's maps and
+ * character offsets directly instead of through the public lookups:
+ * what they read must be what the lookups give, for trivial and
+ * reordered layouts, ASCII and not, in both modes, and for a text
+ * longer than the checks' arrays on the stack. */
+static void
+test_private_maps (void)
+{
+  g_autoptr(GString) long_iri = g_string_new ("http://\u05e2\u05d1\u05e8\u05d9\u05ea:8080");
+  const char *texts[] = {
+    "http://example.com/",
+    "http://\u0645\u062b\u0627\u0644.\u0625\u062e\u062a\u0628\u0627\u0631/123?a=1#\u05d0",
+    "http://\u00e9x.com/caf\u00e9",
+    "http://\u05d0\u05b8\u05b7.com:80/\u0661\u0662/abc\u202e\u05d1\u202c",
+    "http://a\u2067\u05d0.b\u2069/",
+    NULL,
+  };
+  static const IriDisplayMode modes[] = { IRI_DISPLAY_EMBED, IRI_DISPLAY_ISOLATE };
+
+  for (guint i = 0; i < 150; i++)
+    g_string_append_printf (long_iri, "/%s%u", i % 2 ? "\u05de\u05e1" : "\u0645\u062b", i);
+  texts[G_N_ELEMENTS (texts) - 1] = long_iri->str;
+
+  for (gsize t = 0; t < G_N_ELEMENTS (texts); t++)
+    for (gsize m = 0; m < G_N_ELEMENTS (modes); m++)
+      {
+        g_autoptr(IriReference) reference = iri_reference_parse_tolerant (texts[t], -1, IRI_PARSE_DEFAULT);
+        g_autoptr(IriBidiLayout) layout = iri_bidi_layout_new_for_reference (reference, modes[m]);
+        gsize n = iri_bidi_layout_get_n_chars (layout);
+        const gsize *log2vis = iri_bidi_layout_peek_log2vis (layout);
+        const gsize *vis2log = iri_bidi_layout_peek_vis2log (layout);
+        const gsize *char_bytes = iri_bidi_layout_peek_char_bytes (layout);
+        const char *text = iri_reference_get_text (reference);
+        const char *p = text;
+
+        g_assert_cmpuint (n, ==, iri_reference_get_n_chars (reference));
+        g_assert_true ((log2vis == NULL) == iri_bidi_layout_is_trivial (layout));
+        g_assert_true ((vis2log == NULL) == iri_bidi_layout_is_trivial (layout));
+        g_assert_true ((char_bytes == NULL) == iri_reference_is_ascii (reference));
+        for (gsize i = 0; i < n; i++)
+          {
+            g_assert_cmpuint (log2vis != NULL ? log2vis[i] : i, ==,
+                              iri_bidi_layout_logical_to_visual (layout, i));
+            g_assert_cmpuint (vis2log != NULL ? vis2log[i] : i, ==,
+                              iri_bidi_layout_visual_to_logical (layout, i));
+            if (char_bytes != NULL)
+              g_assert_cmpuint (char_bytes[i], ==, p - text);
+            p = g_utf8_next_char (p);
+          }
+        if (char_bytes != NULL)
+          g_assert_cmpuint (char_bytes[n], ==, strlen (text));
+      }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -2026,6 +2081,7 @@ main (int   argc,
   g_test_add_func ("/iri/bidi/shaped", test_shaped);
   g_test_add_func ("/iri/bidi/rtl-paragraph", test_rtl_paragraph);
   g_test_add_func ("/iri/bidi/mirroring", test_mirroring);
+  g_test_add_func ("/iri/bidi/private-maps", test_private_maps);
   g_test_add_func ("/iri/bidi/prior-art/b-11", test_prior_art_b11);
   g_test_add_func ("/iri/bidi/prior-art/b-15", test_prior_art_b15);
 
