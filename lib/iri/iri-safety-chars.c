@@ -632,6 +632,84 @@ iri_safety_is_nfc_inert (gunichar c)
   return (iri_safety_get_char_facts (c) & FACT_NFC_INERT) != 0;
 }
 
+/* The characters that are the second of the two a canonical
+ * decomposition of UnicodeData.txt 15.0 (data/unicode/15.0.0) gives:
+ * all those that can compose with the character before them, so a
+ * superset of NFC_Quick_Check=Maybe (UAX #15 §9), which leaves out
+ * those whose composite is excluded.  A larger set only sends more
+ * texts to g_utf8_normalize().  The conjoining jamo, which compose by
+ * algorithm (Unicode §3.12), are tested apart.  test-safety.c checks
+ * against GLib's own compositions that none is missing. */
+static const struct {
+  gunichar first, last;
+} composing_ranges[] = {
+  { 0x0300, 0x0304 }, { 0x0306, 0x030C }, { 0x030F, 0x030F }, { 0x0311, 0x0311 },
+  { 0x0313, 0x0314 }, { 0x031B, 0x031B }, { 0x0323, 0x0328 }, { 0x032D, 0x032E },
+  { 0x0330, 0x0331 }, { 0x0338, 0x0338 }, { 0x0342, 0x0342 }, { 0x0345, 0x0345 },
+  { 0x05B4, 0x05B4 }, { 0x05B7, 0x05B9 }, { 0x05BC, 0x05BC }, { 0x05BF, 0x05BF },
+  { 0x05C1, 0x05C2 }, { 0x0653, 0x0655 }, { 0x093C, 0x093C }, { 0x09BC, 0x09BC },
+  { 0x09BE, 0x09BE }, { 0x09D7, 0x09D7 }, { 0x0A3C, 0x0A3C }, { 0x0B3C, 0x0B3C },
+  { 0x0B3E, 0x0B3E }, { 0x0B56, 0x0B57 }, { 0x0BBE, 0x0BBE }, { 0x0BD7, 0x0BD7 },
+  { 0x0C56, 0x0C56 }, { 0x0CC2, 0x0CC2 }, { 0x0CD5, 0x0CD6 }, { 0x0D3E, 0x0D3E },
+  { 0x0D57, 0x0D57 }, { 0x0DCA, 0x0DCA }, { 0x0DCF, 0x0DCF }, { 0x0DDF, 0x0DDF },
+  { 0x0F72, 0x0F72 }, { 0x0F74, 0x0F74 }, { 0x0F80, 0x0F80 }, { 0x0FB5, 0x0FB5 },
+  { 0x0FB7, 0x0FB7 }, { 0x102E, 0x102E }, { 0x1B35, 0x1B35 }, { 0x3099, 0x309A },
+  { 0x110BA, 0x110BA }, { 0x11127, 0x11127 }, { 0x1133E, 0x1133E }, { 0x11357, 0x11357 },
+  { 0x114B0, 0x114B0 }, { 0x114BA, 0x114BA }, { 0x114BD, 0x114BD }, { 0x115AF, 0x115AF },
+  { 0x11930, 0x11930 }, { 0x1D165, 0x1D165 }, { 0x1D16E, 0x1D172 },
+};
+
+static gboolean
+may_compose_with_previous (gunichar c)
+{
+  gsize lo = 0, hi = G_N_ELEMENTS (composing_ranges);
+
+  if ((c >= 0x1100 && c <= 0x11FF) || (c >= 0xD7B0 && c <= 0xD7FF))
+    return TRUE;
+  while (lo < hi)
+    {
+      gsize mid = lo + (hi - lo) / 2;
+
+      if (c < composing_ranges[mid].first)
+        hi = mid;
+      else if (c > composing_ranges[mid].last)
+        lo = mid + 1;
+      else
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* One step of the NFC quick check of UAX #15 §9 over a text, with
+ * @last_ccc the combining class of the character before @c (0 at the
+ * start).  Returns FALSE for No or Maybe, where the text must be
+ * normalized to know; TRUE while every character so far is Yes and the
+ * combining classes of the marks are in canonical order, in which case
+ * the text so far is its own NFC.  A character is Yes when it is inert
+ * (iri_safety_is_nfc_inert()), or else when NFC keeps it
+ * (iri_safety_is_nfc_stable(): not excluded from composition, not a
+ * singleton) and it composes with nothing before it: the marks of Thai,
+ * Devanagari and most scripts. */
+gboolean
+iri_safety_nfc_quick_check_step (gunichar  c,
+                                 guint    *last_ccc)
+{
+  guint ccc;
+
+  if (iri_safety_is_nfc_inert (c))
+    {
+      *last_ccc = 0;
+      return TRUE;
+    }
+  if (!iri_safety_is_nfc_stable (c) || may_compose_with_previous (c))
+    return FALSE;
+  ccc = g_unichar_combining_class (c);
+  if (ccc != 0 && *last_ccc > ccc)
+    return FALSE;
+  *last_ccc = ccc;
+  return TRUE;
+}
+
 /* lookalike_delimiter_uncached(), answered from the facts for the
  * characters that look like no delimiter (all but a few hundred). */
 static int

@@ -112,6 +112,8 @@ void      iri_safety_char_span                (Check          *check,
 guint8    iri_safety_get_char_facts           (gunichar        c);
 gboolean  iri_safety_is_nfc_stable            (gunichar        c);
 gboolean  iri_safety_is_nfc_inert             (gunichar        c);
+gboolean  iri_safety_nfc_quick_check_step     (gunichar        c,
+                                               guint          *last_ccc);
 void      iri_safety_check_chars              (Check          *check,
                                                const UnitText *u);
 

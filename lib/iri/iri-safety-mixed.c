@@ -307,36 +307,41 @@ iri_safety_check_mixed_numbers (Check          *check,
                   g_strdup (_("Write a number with the digits of one numbering system.")));
 }
 
-/* Whether the current unit might not be NFC, by looking at each
- * character (iri_safety_is_nfc_inert()).  Most text of most scripts
- * passes without normalizing anything. */
+/* Whether the current unit might not be NFC: the NFC quick check of
+ * UAX #15 §9 (iri_safety_nfc_quick_check_step()).  Most text of most
+ * scripts, Thai and Devanagari with their marks too, passes without
+ * normalizing anything. */
 static gboolean
 maybe_not_nfc (Check *check)
 {
+  guint last_ccc = 0;
+
   for (guint i = 0; i < check->n_chars; i++)
     {
-      if (!iri_safety_is_nfc_inert (CHAR_AT (check, i)))
+      if (!iri_safety_nfc_quick_check_step (CHAR_AT (check, i), &last_ccc))
         return TRUE;
     }
   return FALSE;
 }
 
 /* g_utf8_normalize (@text, @length, G_NORMALIZE_NFC), without its cost
- * when every character is inert (iri_safety_is_nfc_inert()), as in most
- * labels: NFC is then the text itself.  Like g_utf8_normalize(), it
- * stops at a NUL byte, and it leaves text that is not UTF-8 to it. */
+ * when the NFC quick check of UAX #15 §9 says the text is NFC
+ * (iri_safety_nfc_quick_check_step()), as for most labels: NFC is then
+ * the text itself.  Like g_utf8_normalize(), it stops at a NUL byte,
+ * and it leaves text that is not UTF-8 to it. */
 char *
 iri_safety_normalize_nfc (const char *text,
                           gsize       length)
 {
   const char *p = text;
   const char *end = text + length;
+  guint last_ccc = 0;
 
   while (p < end && *p != '\0')
     {
       gunichar c = g_utf8_get_char_validated (p, end - p);
 
-      if (c >= 0x110000 || !iri_safety_is_nfc_inert (c))
+      if (c >= 0x110000 || !iri_safety_nfc_quick_check_step (c, &last_ccc))
         return g_utf8_normalize (text, length, G_NORMALIZE_NFC);
       p = g_utf8_next_char (p);
     }

@@ -20,6 +20,7 @@
 
 #include "iri.h"
 #include "iri-safety-private.h"
+#include "iri-safety-check-private.h"
 #include "iri-test-util.h"
 
 /* The codes of this module. */
@@ -1053,6 +1054,154 @@ test_long_units (void)
     }
 }
 
+/* The NFC quick check (UAX #15 §9) of a whole text, as
+ * iri_safety_normalize_nfc() and the NFC check run it. */
+static gboolean
+nfc_quick_check (const gunichar *chars,
+                 gsize           n)
+{
+  guint last_ccc = 0;
+
+  for (gsize i = 0; i < n; i++)
+    {
+      if (!iri_safety_nfc_quick_check_step (chars[i], &last_ccc))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* Where the quick check says a text is NFC, g_utf8_normalize() must
+ * leave it as it is; asserted for @chars.  Returns the quick check's
+ * answer. */
+static gboolean
+assert_quick_check_agrees (const gunichar *chars,
+                           gsize           n)
+{
+  g_autofree char *text = NULL;
+  g_autofree char *nfc = NULL;
+  g_autofree char *fast = NULL;
+
+  if (!nfc_quick_check (chars, n))
+    return FALSE;
+  text = g_ucs4_to_utf8 (chars, n, NULL, NULL, NULL);
+  nfc = g_utf8_normalize (text, -1, G_NORMALIZE_NFC);
+  if (g_strcmp0 (nfc, text) != 0)
+    {
+      for (gsize i = 0; i < n; i++)
+        g_test_message ("U+%04X", chars[i]);
+    }
+  g_assert_cmpstr (nfc, ==, text);
+  fast = iri_safety_normalize_nfc (text, strlen (text));
+  g_assert_cmpstr (fast, ==, nfc);
+  return TRUE;
+}
+
+static gboolean
+is_mark (gunichar c)
+{
+  GUnicodeType type = g_unichar_type (c);
+
+  return type == G_UNICODE_NON_SPACING_MARK || type == G_UNICODE_SPACING_MARK ||
+         type == G_UNICODE_ENCLOSING_MARK || g_unichar_combining_class (c) != 0;
+}
+
+/* No character that composes with the one before it in GLib's
+ * normalization (the second of a primary composite's two, which takes
+ * in the Hangul syllables) passes the quick check: the table of
+ * iri-safety-chars.c misses none of GLib's compositions. */
+static void
+test_nfc_quick_check_composites (void)
+{
+  guint n_composites = 0;
+
+  for (gunichar c = 0; c <= 0x10FFFF; c++)
+    {
+      gunichar a, b, composed;
+      guint last_ccc = 0;
+
+      if (!g_unichar_decompose (c, &a, &b) || b == 0 ||
+          !g_unichar_compose (a, b, &composed) || composed != c)
+        continue;
+      n_composites++;
+      if (iri_safety_nfc_quick_check_step (b, &last_ccc))
+        g_test_message ("U+%04X composes with U+%04X to U+%04X", b, a, c);
+      g_assert_false (iri_safety_nfc_quick_check_step (b, &last_ccc));
+    }
+  /* 11 172 Hangul syllables and about a thousand others. */
+  g_assert_cmpuint (n_composites, >, 12000);
+}
+
+/* The quick check against g_utf8_normalize(): every character alone;
+ * every mark after and before letters of its own and other scripts,
+ * composed and not; and every two marks of a block after a letter of
+ * that block.  The fast path must also be taken for the Thai and
+ * Devanagari text it was made for. */
+static void
+test_nfc_quick_check_normalize (void)
+{
+  static const gunichar bases[] = {
+    'a', 'e', 0x00E9, 0x0915, 0x0928, 0x0E01, 0x0E2E, 0x0627, 0x05D0, 0x1100, 0xAC00,
+    0x0B95, 0x0B9F, 0x0D15, 0x0DB4, 0x1000, 0x0F40, 0x1B05, 0x3042, 0x0645,
+  };
+  static const gunichar blocks[][2] = {
+    { 0x0300, 0x036F }, { 0x0591, 0x05C7 }, { 0x0610, 0x065F }, { 0x0900, 0x097F },
+    { 0x0980, 0x09FF }, { 0x0B80, 0x0BFF }, { 0x0D00, 0x0D7F }, { 0x0D80, 0x0DFF },
+    { 0x0E00, 0x0E7F }, { 0x0F00, 0x0FFF }, { 0x1000, 0x109F }, { 0x1B00, 0x1B7F },
+  };
+  static const char * const texts[] = {
+    "ภาษาไทย", "ตัวอย่าง", "น้ำ", "เก่า", "กรุงเทพมหานคร", "हिन्दी", "उदाहरण", "परीक्षा", "नमस्ते", "क्ष",
+  };
+  guint n_yes = 0;
+
+  for (gunichar c = 0; c <= 0x10FFFF; c++)
+    {
+      if (c >= 0xD800 && c <= 0xDFFF)
+        continue;
+      n_yes += assert_quick_check_agrees (&c, 1);
+    }
+  /* Nearly every code point, assigned or not, is its own NFC. */
+  g_assert_cmpuint (n_yes, >, 1000000);
+
+  for (gunichar m = 0x80; m <= 0x1FFFF; m++)
+    {
+      if (!is_mark (m))
+        continue;
+      for (gsize b = 0; b < G_N_ELEMENTS (bases); b++)
+        {
+          gunichar after[2] = { bases[b], m };
+          gunichar before[2] = { m, bases[b] };
+
+          assert_quick_check_agrees (after, 2);
+          assert_quick_check_agrees (before, 2);
+        }
+    }
+
+  for (gsize k = 0; k < G_N_ELEMENTS (blocks); k++)
+    for (gunichar m1 = blocks[k][0]; m1 <= blocks[k][1]; m1++)
+      {
+        if (!is_mark (m1))
+          continue;
+        for (gunichar m2 = blocks[k][0]; m2 <= blocks[k][1]; m2++)
+          {
+            for (gsize b = 0; b < G_N_ELEMENTS (bases); b++)
+              {
+                gunichar text[3] = { bases[b], m1, m2 };
+
+                if (is_mark (m2))
+                  assert_quick_check_agrees (text, 3);
+              }
+          }
+      }
+
+  for (gsize i = 0; i < G_N_ELEMENTS (texts); i++)
+    {
+      glong n;
+      g_autofree gunichar *chars = g_utf8_to_ucs4 (texts[i], -1, NULL, &n, NULL);
+
+      g_assert_true (assert_quick_check_agrees (chars, n));
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1080,6 +1229,8 @@ main (int   argc,
   g_test_add_func ("/iri/safety/clean-labels-remembered", test_clean_labels_remembered);
   g_test_add_func ("/iri/safety/notation", test_notation);
   g_test_add_func ("/iri/safety/long-units", test_long_units);
+  g_test_add_func ("/iri/safety/nfc-quick-check/composites", test_nfc_quick_check_composites);
+  g_test_add_func ("/iri/safety/nfc-quick-check/normalize", test_nfc_quick_check_normalize);
   g_test_add_func ("/iri/safety/corpus", test_corpus);
   g_test_add_func ("/iri/safety/corpus-known-hosts", test_corpus_known_hosts);
   g_test_add_func ("/iri/safety/registrable-domain", test_registrable_domain);
