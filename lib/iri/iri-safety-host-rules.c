@@ -1063,24 +1063,96 @@ check_denied (const IriHostLabelInput *label,
 
 /* ------------------------------------------------------------------ */
 
-guint
-iri_host_rules_check_label (const IriHostLabelInput *label,
-                            IriHostRuleReport        report,
-                            gpointer                 user_data)
+/* What a label must have for a rule family to report anything, found
+ * in one pass so that the families that cannot are not run: each of
+ * them looks at every character, with script or type lookups, and most
+ * labels give at most the digit family something to look at. */
+typedef enum {
+  MAY_CJK_LOOKALIKE = 1 << 0,   /* a character from U+2E80, where check_cjk_lookalikes()
+                                 * starts looking */
+  MAY_KANA          = 1 << 1,   /* one in U+3005..U+30FF, those check_kana() looks at */
+  MAY_LATIN_CJK     = 1 << 2,   /* one that can be Han, Hangul, Hiragana, Katakana or
+                                 * Bopomofo: from U+1100, or U+02EA, U+02EB (Bopomofo
+                                 * tone marks); test-host-rules.c checks that GLib
+                                 * gives those scripts to nothing else below */
+  MAY_MARK          = 1 << 3,   /* a dotless or soft-dotted letter, the base of every
+                                 * finding of check_marks() */
+  MAY_DENIED        = 1 << 4,   /* one at or after the first of the deny list */
+  MAY_ALL           = (1 << 5) - 1,
+} MayReport;
+
+static MayReport
+may_report (const IriHostLabelInput *label)
+{
+  MayReport may = 0;
+
+  for (gsize i = 0; i < label->n_chars; i++)
+    {
+      gunichar c = label->chars[i];
+
+      if (c < 0x80)
+        {
+          if (c == 'i' || c == 'j')
+            may |= MAY_MARK;
+          continue;
+        }
+      if (c >= 0x2E80)
+        may |= MAY_CJK_LOOKALIKE;
+      if (c >= 0x3005 && c <= 0x30FF)
+        may |= MAY_KANA;
+      if (c >= 0x1100 || c == 0x02EA || c == 0x02EB)
+        may |= MAY_LATIN_CJK;
+      if (is_dotless (c) || is_soft_dotted (c))
+        may |= MAY_MARK;
+      if (c >= iri_host_deny_table[0].c)
+        may |= MAY_DENIED;
+    }
+  return may;
+}
+
+static guint
+check_label (const IriHostLabelInput *label,
+             MayReport                may,
+             IriHostRuleReport        report,
+             gpointer                 user_data)
 {
   guint n_found = 0;
-
-  g_return_val_if_fail (label != NULL, 0);
-  g_return_val_if_fail (report != NULL, 0);
 
   if (label->n_chars == 0)
     return 0;
 
   check_digit_lookalikes (label, report, user_data, &n_found);
-  check_cjk_lookalikes (label, report, user_data, &n_found);
-  check_kana (label, report, user_data, &n_found);
-  check_latin_cjk (label, report, user_data, &n_found);
-  check_marks (label, report, user_data, &n_found);
-  check_denied (label, report, user_data, &n_found);
+  if (may & MAY_CJK_LOOKALIKE)
+    check_cjk_lookalikes (label, report, user_data, &n_found);
+  if (may & MAY_KANA)
+    check_kana (label, report, user_data, &n_found);
+  if (may & MAY_LATIN_CJK)
+    check_latin_cjk (label, report, user_data, &n_found);
+  if (may & MAY_MARK)
+    check_marks (label, report, user_data, &n_found);
+  if (may & MAY_DENIED)
+    check_denied (label, report, user_data, &n_found);
   return n_found;
+}
+
+guint
+iri_host_rules_check_label (const IriHostLabelInput *label,
+                            IriHostRuleReport        report,
+                            gpointer                 user_data)
+{
+  g_return_val_if_fail (label != NULL, 0);
+  g_return_val_if_fail (report != NULL, 0);
+
+  return check_label (label, may_report (label), report, user_data);
+}
+
+guint
+iri_host_rules_check_label_all (const IriHostLabelInput *label,
+                                IriHostRuleReport        report,
+                                gpointer                 user_data)
+{
+  g_return_val_if_fail (label != NULL, 0);
+  g_return_val_if_fail (report != NULL, 0);
+
+  return check_label (label, MAY_ALL, report, user_data);
 }

@@ -60,6 +60,29 @@ found_clear (Found *found)
     g_free (found->message[i]);
 }
 
+static void
+describe_cb (IriHostRuleFinding *finding,
+             gpointer            user_data)
+{
+  g_string_append_printf (user_data, "%s [%" G_GSIZE_FORMAT ", %" G_GSIZE_FORMAT "): %s (%s)\n",
+                          iri_host_rule_get_code (finding->rule), finding->start, finding->end,
+                          finding->message, finding->hint);
+}
+
+/* iri_host_rules_check_label() runs only the rule families that can
+ * report something (may_report() in iri-safety-host-rules.c): it must
+ * report exactly what running all of them does, in the same order. */
+static void
+assert_skipping_agrees (const IriHostLabelInput *input)
+{
+  g_autoptr(GString) some = g_string_new (NULL);
+  g_autoptr(GString) all = g_string_new (NULL);
+
+  iri_host_rules_check_label (input, describe_cb, some);
+  iri_host_rules_check_label_all (input, describe_cb, all);
+  g_assert_cmpstr (some->str, ==, all->str);
+}
+
 /* The rules that @label (UTF-8) breaks under @tld. */
 static guint
 check_label_full (const char *label,
@@ -73,7 +96,59 @@ check_label_full (const char *label,
   g_assert_nonnull (chars);
   memset (found, 0, sizeof *found);
   g_assert_cmpuint (iri_host_rules_check_label (&input, collect, found), ==, found->n);
+  assert_skipping_agrees (&input);
   return found->mask;
+}
+
+/* The families skipped for a label (may_report()) against all of them,
+ * for every character of the BMP alone and in the contexts the rules
+ * look at: between ASCII digits, after a dotless or soft-dotted letter,
+ * next to Latin, kana and Han, with and without a TLD. */
+static void
+test_skipping (void)
+{
+  static const gunichar contexts[][3] = {
+    { 0, 0, 0 }, { '1', 0, '2' }, { 0x0131, 0, 0 }, { 'i', 0, 0 }, { 0x0456, 0, 'a' },
+    { 'a', 0, 'b' }, { 0x30AB, 0, 0x30FC }, { 0x4E2D, 0, 0x3078 }, { 0x00E9, 0, 0x4E00 },
+  };
+  static const char * const tlds[] = { NULL, "jp", "ru" };
+
+  for (gunichar c = 0x80; c <= 0xFFFF; c++)
+    {
+      if (c >= 0xD800 && c <= 0xDFFF)
+        continue;
+      for (gsize k = 0; k < G_N_ELEMENTS (contexts); k++)
+        {
+          gunichar chars[3];
+          gsize n = 0;
+          IriHostLabelInput input = { chars, 0, tlds[(c + k) % G_N_ELEMENTS (tlds)], NULL, NULL };
+
+          if (contexts[k][0] != 0)
+            chars[n++] = contexts[k][0];
+          chars[n++] = c;
+          if (contexts[k][2] != 0)
+            chars[n++] = contexts[k][2];
+          input.n_chars = n;
+          assert_skipping_agrees (&input);
+        }
+    }
+}
+
+/* may_report() takes the characters that GLib can give the scripts of
+ * check_latin_cjk() to be U+02EA, U+02EB and those from U+1100. */
+static void
+test_cjk_scripts_below_jamo (void)
+{
+  for (gunichar c = 0x80; c < 0x1100; c++)
+    {
+      GUnicodeScript script = g_unichar_get_script (c);
+      gboolean cjk = script == G_UNICODE_SCRIPT_HAN || script == G_UNICODE_SCRIPT_HANGUL ||
+                     script == G_UNICODE_SCRIPT_HIRAGANA || script == G_UNICODE_SCRIPT_KATAKANA ||
+                     script == G_UNICODE_SCRIPT_BOPOMOFO;
+
+      if (cjk)
+        g_assert_true (c == 0x02EA || c == 0x02EB);
+    }
 }
 
 static guint
@@ -973,6 +1048,8 @@ main (int   argc,
   g_test_add_func ("/iri/host-rules/denied/data", test_denied_data);
   g_test_add_func ("/iri/host-rules/analysis", test_analysis);
   g_test_add_func ("/iri/host-rules/known-host-marks", test_known_host_marks);
+  g_test_add_func ("/iri/host-rules/skipping", test_skipping);
+  g_test_add_func ("/iri/host-rules/cjk-scripts-below-jamo", test_cjk_scripts_below_jamo);
 
   return g_test_run ();
 }
