@@ -691,8 +691,8 @@ may_compose_with_previous (gunichar c)
  * singleton) and it composes with nothing before it: the marks of Thai,
  * Devanagari and most scripts. */
 gboolean
-iri_safety_nfc_quick_check_step (gunichar  c,
-                                 guint    *last_ccc)
+iri_safety_nfc_quick_check_step_slow (gunichar  c,
+                                      guint    *last_ccc)
 {
   guint ccc;
 

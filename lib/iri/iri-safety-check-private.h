@@ -112,8 +112,23 @@ void      iri_safety_char_span                (Check          *check,
 guint8    iri_safety_get_char_facts           (gunichar        c);
 gboolean  iri_safety_is_nfc_stable            (gunichar        c);
 gboolean  iri_safety_is_nfc_inert             (gunichar        c);
-gboolean  iri_safety_nfc_quick_check_step     (gunichar        c,
+gboolean  iri_safety_nfc_quick_check_step_slow (gunichar       c,
                                                guint          *last_ccc);
+
+/* One step of the NFC quick check (UAX #15 §9) over a text: see
+ * iri-safety-chars.c.  Inline for the characters below U+0300, which
+ * are all inert (iri_safety_is_nfc_inert()): most of every text. */
+static inline gboolean
+iri_safety_nfc_quick_check_step (gunichar  c,
+                                 guint    *last_ccc)
+{
+  if (c < 0x300)
+    {
+      *last_ccc = 0;
+      return TRUE;
+    }
+  return iri_safety_nfc_quick_check_step_slow (c, last_ccc);
+}
 void      iri_safety_check_chars              (Check          *check,
                                                const UnitText *u);
 

@@ -393,6 +393,10 @@ iri_safety_check_nfc (Check          *check,
   /* A decoded unit is checked too: a label percent-encoded in NFD is
    * no more NFC than one written as itself (an A-label always decodes to
    * NFC).  Its finding spans the whole unit, as its other findings do. */
+  /* A host label comes with its NFC form: when that is the label
+   * itself, there is nothing to find, and nothing to check again. */
+  if (u->nfc != NULL && strlen (u->nfc) == u->length && memcmp (u->nfc, u->text, u->length) == 0)
+    return;
   if (!maybe_not_nfc (check))
     return;
 

@@ -343,6 +343,15 @@ static const SafetyCase not_nfc_cases[] = {
   { "not-nfc", "http://www.example.org/r\u00E9sum\u00E9.html", N, -1, -1 },
   { "not-nfc", "http://example.com/한국", N, -1, -1 },
   { "not-nfc", "http://example.com/ต้มยำกุ้ง", N, -1, -1 },
+  /* Host labels, which come with their NFC form: marks that compose
+   * with the letter before them (U+0928 + U+093C is U+0929) or are out
+   * of canonical order (U+0E48 has class 107, U+0E38 103), and NFC
+   * labels with marks that the NFC quick check lets through. */
+  { "not-nfc", "http://\u0928\u093C.in/", W, 7, 9 },
+  { "not-nfc", "http://\u0E01\u0E48\u0E38.th/", W, 7, 10 },
+  { "not-nfc", "http://\u0E01\u0E38\u0E48.th/", N, -1, -1 },
+  { "not-nfc", "http://\u0939\u093F\u0928\u094D\u0926\u0940.in/", N, -1, -1 },
+  { "not-nfc", "http://\u0915\u093C.in/", N, -1, -1 },
 };
 
 /* An ASCII IRI only gets the §7.5 lint. */
