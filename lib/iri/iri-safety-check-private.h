@@ -63,7 +63,8 @@ typedef struct {
                                          * reported for the character */
   gsize                  capacity;      /* in characters, of the three arrays */
   gpointer               heap;          /* (nullable) their block when they outgrew the stack */
-  GPtrArray             *labels;        /* HostLabel */
+  GPtrArray             *labels;        /* HostLabel, in @label_block */
+  HostLabel             *label_block;   /* one per host label unit */
   char                  *tld;           /* the host's last label, lower-case Unicode, or NULL */
   gboolean               tld_known;     /* @tld has been computed (it is only needed for
                                          * non-ASCII labels) */

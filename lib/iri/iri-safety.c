@@ -190,15 +190,13 @@ iri_get_unicode_data_version (IriUnicodeData data)
 /* The check                                                           */
 /* ------------------------------------------------------------------ */
 
+/* The strings of a label; the label itself is in check_slow()'s block. */
 static void
-host_label_free (gpointer data)
+host_label_clear (HostLabel *label)
 {
-  HostLabel *label = data;
-
   g_free (label->text);
   g_free (label->written_nfc);
   g_free (label->reading);
-  g_free (label);
 }
 
 /* @text quoted for a message, written back in Bidi Notation when the
@@ -624,11 +622,12 @@ check_label_unit (Check         *check,
 {
   const char *text = check->text + unit->span.byte_start;
   gsize length = unit->span.byte_end - unit->span.byte_start;
-  HostLabel *label = g_new0 (HostLabel, 1);
+  HostLabel *label = &check->label_block[check->labels->len];
   g_autofree char *decoded = decode_label (text, length);
   g_autofree char *nfc = NULL;
   UnitText u = { unit->kind, unit->span, text, length, FALSE, NULL };
 
+  memset (label, 0, sizeof *label);
   label->span = unit->span;
   if (decoded != NULL)
     {
@@ -681,6 +680,10 @@ check_label_unit (Check         *check,
  * 13 bytes a character, about 3 KiB. */
 #define CHECK_STACK_CHARS 256
 
+/* The most host labels check_slow() keeps on its stack; a host with
+ * more has them in a heap block. */
+#define CHECK_STACK_LABELS 16
+
 /* The slow path: some unit has characters outside ASCII, or the host
  * has an A-label or percent-encoding. */
 static void
@@ -691,13 +694,23 @@ check_slow (Check    *check,
   gunichar chars[CHECK_STACK_CHARS];
   gsize offsets[CHECK_STACK_CHARS + 1];
   guint8 reported[CHECK_STACK_CHARS];
+  HostLabel labels[CHECK_STACK_LABELS];
+  g_autofree HostLabel *labels_heap = NULL;
+  guint n_labels = 0;
+
+  /* The host labels, all in one block: on the stack for a host of up
+   * to CHECK_STACK_LABELS labels, which is nearly every one. */
+  for (guint i = 0; i < units->len; i++)
+    n_labels += g_array_index (units, IriUnit, i).kind == IRI_COMPONENT_HOST_LABEL;
+  check->label_block = n_labels <= CHECK_STACK_LABELS
+    ? labels : (labels_heap = g_new (HostLabel, n_labels));
 
   check->chars = chars;
   check->offsets = offsets;
   check->reported = reported;
   check->capacity = CHECK_STACK_CHARS;
   check->heap = NULL;
-  check->labels = g_ptr_array_new_with_free_func (host_label_free);
+  check->labels = g_ptr_array_sized_new (n_labels);
 
   for (guint i = 0; i < units->len; i++)
     {
@@ -725,6 +738,8 @@ check_slow (Check    *check,
   check_host (check);
 
   g_clear_pointer (&check->heap, g_free);
+  for (guint i = 0; i < check->labels->len; i++)
+    host_label_clear (g_ptr_array_index (check->labels, i));
   g_ptr_array_unref (check->labels);
   g_clear_pointer (&check->tld, g_free);
 }

@@ -1211,6 +1211,68 @@ test_nfc_quick_check_normalize (void)
     }
 }
 
+/* The host labels are kept on the stack up to a number of them
+ * (CHECK_STACK_LABELS in iri-safety.c) and in a heap block beyond: a
+ * finding in each label of hosts of either size, and the whole-host
+ * checks that read them all. */
+static void
+test_many_labels (void)
+{
+  static const gsize counts[] = { 1, 2, 15, 16, 17, 40 };
+
+  for (gsize k = 0; k < G_N_ELEMENTS (counts); k++)
+    {
+      g_autoptr(GString) iri = g_string_new ("http://");
+      g_autoptr(IriAnalysis) analysis = NULL;
+      g_autofree gsize *starts = g_new (gsize, counts[k]);
+      gsize found = 0;
+
+      for (gsize i = 0; i < counts[k]; i++)
+        {
+          /* "cafe" + U+0301 is not NFC; the finding spans the e and its mark. */
+          g_string_append (iri, "caf");
+          starts[i] = g_utf8_strlen (iri->str, -1);
+          g_string_append (iri, "e\u0301.");
+        }
+      g_string_append (iri, "fr/");
+
+      analysis = iri_analyzer_analyze (get_default_analyzer (), iri->str, -1);
+      for (guint i = 0; i < iri_analysis_get_n_diagnostics (analysis); i++)
+        {
+          IriDiagnostic *d = iri_analysis_get_diagnostic (analysis, i);
+
+          if (!g_str_equal (iri_diagnostic_get_code (d), "not-nfc"))
+            continue;
+          g_assert_cmpuint (found, <, counts[k]);
+          g_assert_cmpuint (iri_diagnostic_get_start (d), ==, starts[found]);
+          g_assert_cmpuint (iri_diagnostic_get_end (d), ==, starts[found] + 2);
+          found++;
+        }
+      g_assert_cmpuint (found, ==, counts[k]);
+    }
+
+  /* The whole-script check reads every label kept: "аррӏе" (Cyrillic)
+   * after that many ASCII labels reads as "apple". */
+  for (gsize k = 0; k < G_N_ELEMENTS (counts); k++)
+    {
+      g_autoptr(GString) iri = g_string_new ("http://");
+      g_autoptr(IriAnalysis) analysis = NULL;
+      IriDiagnostic *d;
+      gsize start;
+
+      for (gsize i = 0; i < counts[k]; i++)
+        g_string_append_printf (iri, "x%" G_GSIZE_FORMAT ".", i);
+      start = g_utf8_strlen (iri->str, -1);
+      g_string_append (iri, "\u0430\u0440\u0440\u04CF\u0435.com/");
+
+      analysis = iri_analyzer_analyze (get_default_analyzer (), iri->str, -1);
+      d = find_code (analysis, "confusable-whole-script");
+      g_assert_nonnull (d);
+      g_assert_cmpuint (iri_diagnostic_get_start (d), ==, start);
+      g_assert_cmpuint (iri_diagnostic_get_end (d), ==, start + 5);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1238,6 +1300,7 @@ main (int   argc,
   g_test_add_func ("/iri/safety/clean-labels-remembered", test_clean_labels_remembered);
   g_test_add_func ("/iri/safety/notation", test_notation);
   g_test_add_func ("/iri/safety/long-units", test_long_units);
+  g_test_add_func ("/iri/safety/many-labels", test_many_labels);
   g_test_add_func ("/iri/safety/nfc-quick-check/composites", test_nfc_quick_check_composites);
   g_test_add_func ("/iri/safety/nfc-quick-check/normalize", test_nfc_quick_check_normalize);
   g_test_add_func ("/iri/safety/corpus", test_corpus);
