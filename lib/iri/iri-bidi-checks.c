@@ -672,7 +672,9 @@ check_host_reads_differently (Check *check)
 {
   IriSpan authority, host;
   gsize slash, region_start, region_end, host_start, host_end;
-  g_autofree guint8 *shown_as_host = NULL;
+  guint8 shown_as_host_buf[CHECK_STACK_CHARS + 1];
+  g_autofree guint8 *shown_as_host_heap = NULL;
+  guint8 *shown_as_host;
   gboolean same = TRUE;
   gboolean rest_has_ltr = FALSE;
   g_autofree char *shown = NULL;
@@ -724,7 +726,9 @@ check_host_reads_differently (Check *check)
 
 #undef VCHAR
 
-  shown_as_host = g_malloc0 (check->n_chars + 1);
+  shown_as_host = check->n_chars <= CHECK_STACK_CHARS
+    ? memset (shown_as_host_buf, 0, check->n_chars + 1)
+    : (shown_as_host_heap = g_malloc0 (check->n_chars + 1));
   for (gsize v = host_start; v < host_end; v++)
     shown_as_host[to_logical (check, v)] = TRUE;
   for (gsize i = 0; i < check->n_chars && same; i++)

@@ -445,6 +445,57 @@ static const FindingsCase bidi_host_cases[] = {
     "bidi-host-reads-differently:i:host,bidi-numeric-adjacent:i:path-segment" },
 };
 
+/* @text with every @from replaced by @to. */
+static char *
+replace (const char *text,
+         const char *from,
+         const char *to)
+{
+  g_auto(GStrv) pieces = g_strsplit (text, from, -1);
+
+  return g_strjoinv (to, pieces);
+}
+
+/* The bidi checks keep their arrays on the stack for an IRI of up to
+ * 256 characters and on the heap beyond (iri-bidi-checks.c): the host
+ * read differently, and the other findings, are the same after a long
+ * left-to-right fragment. */
+static void
+test_bidi_long_iris (void)
+{
+  static const char * const prefixes[] = { "bidi-", "idna-bidi-rule", NULL };
+  static const gsize lengths[] = { 200, 240, 255, 256, 257, 600 };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (bidi_host_cases); i++)
+    {
+      const FindingsCase *c = &bidi_host_cases[i];
+
+      for (gsize k = 0; k < G_N_ELEMENTS (lengths); k++)
+        {
+          g_autoptr(GString) input = g_string_new (c->input);
+          g_autoptr(IriAnalysis) analysis = NULL;
+          g_autofree char *findings = NULL;
+          g_autofree char *expected = NULL;
+
+          /* The cases with a host read differently end with a
+           * delimiter, so the fragment changes nothing before it. */
+          if (strstr (c->expected, "bidi-host-reads-differently") == NULL)
+            continue;
+          /* With left-to-right letters after the host, the host read
+           * differently is a warning, not a note. */
+          expected = replace (c->expected, "bidi-host-reads-differently:i:",
+                              "bidi-host-reads-differently:w:");
+          g_string_append_c (input, '#');
+          while (g_utf8_strlen (input->str, -1) < (glong) lengths[k])
+            g_string_append_c (input, 'a');
+          analysis = iri_analyze (input->str, -1);
+          findings = findings_of (analysis, prefixes);
+          g_test_message ("%s", input->str);
+          g_assert_cmpstr (findings, ==, expected);
+        }
+    }
+}
+
 static void
 test_bidi_host_labels (void)
 {
@@ -950,6 +1001,7 @@ main (int   argc,
   g_test_add_func ("/iri/analysis/accessible-message", test_accessible_message);
   g_test_add_func ("/iri/analysis/accessible-message/later", test_accessible_message_later);
   g_test_add_func ("/iri/analysis/bidi-host-labels", test_bidi_host_labels);
+  g_test_add_func ("/iri/analysis/bidi-long-iris", test_bidi_long_iris);
   g_test_add_func ("/iri/analysis/preferred-forms", test_preferred_forms);
   g_test_add_func ("/iri/analysis/preferred-forms/spans", test_preferred_forms_spans);
   g_test_add_func ("/iri/analysis/preferred-forms/host-case-positions", test_preferred_forms_host_case_positions);
