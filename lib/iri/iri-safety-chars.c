@@ -574,14 +574,18 @@ is_nfc_stable_uncached (gunichar c)
 }
 
 /* Whether NFC leaves @c as it is wherever it stands in a text whose
- * every character is like it: it has combining class 0, is not a mark
- * or a conjoining jamo (which could compose with what precedes) and is
- * stable under NFC. */
+ * every character is like it: it has combining class 0, is not a mark,
+ * cannot compose with what precedes it (may_compose_with_previous():
+ * the conjoining jamo, and characters of later Unicode versions such
+ * as Kirat Rai's vowel sign E, a letter that composes with itself) and
+ * is stable under NFC. */
+static gboolean may_compose_with_previous (gunichar c);
+
 static gboolean
 is_nfc_inert_uncached (gunichar c)
 {
   return g_unichar_combining_class (c) == 0 && !iri_safety_is_mark_type (g_unichar_type (c)) &&
-         !(c >= 0x1100 && c <= 0x11FF) && !(c >= 0xD7B0 && c <= 0xD7FF) && is_nfc_stable_uncached (c);
+         !may_compose_with_previous (c) && is_nfc_stable_uncached (c);
 }
 
 G_STATIC_ASSERT (N_DELIMITERS < FACT_DELIMITER);
@@ -663,9 +667,25 @@ static gboolean
 may_compose_with_previous (gunichar c)
 {
   gsize lo = 0, hi = G_N_ELEMENTS (composing_ranges);
+  GUnicodeScript script = G_UNICODE_SCRIPT_UNKNOWN;
 
   if ((c >= 0x1100 && c <= 0x11FF) || (c >= 0xD7B0 && c <= 0xD7FF))
     return TRUE;
+  /* The table is Unicode 15.0's, and GLib's normalization may know a
+   * later version: Unicode 16.0 made Tulu-Tigalari's AU length mark
+   * (U+113C9) and Kirat Rai's vowel sign E (U+16D67, a letter, which
+   * composes with itself) the second of a composite, and Debian 13's
+   * GLib composes them.  A character that 15.0 does not assign
+   * (Scripts.txt gives it no script) but GLib does may compose: the
+   * text is then normalized to know. */
+  iri_ucd_get_script_extensions (c, &script, 1);
+  if (script == G_UNICODE_SCRIPT_UNKNOWN)
+    {
+      GUnicodeType type = g_unichar_type (c);
+
+      if (type != G_UNICODE_UNASSIGNED && type != G_UNICODE_PRIVATE_USE && type != G_UNICODE_SURROGATE)
+        return TRUE;
+    }
   while (lo < hi)
     {
       gsize mid = lo + (hi - lo) / 2;
