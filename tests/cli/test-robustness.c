@@ -244,6 +244,30 @@ static long children_max_rss (void);
  * (issue 16: a 16 MiB line took 1.4 GB): Arabic digits next to Arabic
  * and Hebrew letters and brackets, a bidi control every other
  * character. */
+/* Whether this is the process in which a test of the tool's peak RSS
+ * runs: RUSAGE_CHILDREN remembers the largest child reaped so far, so
+ * the runs happen in a fresh process of their own (this function runs
+ * it, and returns FALSE, in the test's own process).  Not under
+ * AddressSanitizer, whose quarantine keeps freed memory on purpose, so
+ * that RSS grows with the work done: the bounds hold in the normal
+ * build. */
+static gboolean
+in_memory_test_process (void)
+{
+#if defined(__SANITIZE_ADDRESS__)
+  g_test_skip ("peak RSS is not meaningful under AddressSanitizer");
+  return FALSE;
+#endif
+
+  if (!g_test_subprocess ())
+    {
+      g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_INHERIT_STDERR);
+      g_test_trap_assert_passed ();
+      return FALSE;
+    }
+  return TRUE;
+}
+
 static void
 test_memory_long_lines (void)
 {
@@ -252,17 +276,8 @@ test_memory_long_lines (void)
     "a\xE2\x80\xAE" "b\xE2\x81\xA6" "c/",
   };
 
-#if defined(__SANITIZE_ADDRESS__)
-  g_test_skip ("peak RSS is not meaningful under AddressSanitizer");
-  return;
-#endif
-
-  if (!g_test_subprocess ())
-    {
-      g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_INHERIT_STDERR);
-      g_test_trap_assert_passed ();
-      return;
-    }
+  if (!in_memory_test_process ())
+    return;
 
   for (gsize k = 0; k < G_N_ELEMENTS (patterns); k++)
     {
@@ -378,21 +393,8 @@ test_memory_bounded (void)
   g_auto(Run) run_large = { 0, };
   long small_rss, large_rss;
 
-#if defined(__SANITIZE_ADDRESS__)
-  /* AddressSanitizer's quarantine keeps freed memory on purpose, so RSS
-   * grows with the work done: the bound is checked in the normal build. */
-  g_test_skip ("peak RSS is not meaningful under AddressSanitizer");
-  return;
-#endif
-
-  /* RUSAGE_CHILDREN remembers the largest child reaped so far, so the
-   * runs happen in a fresh process of their own. */
-  if (!g_test_subprocess ())
-    {
-      g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_INHERIT_STDERR);
-      g_test_trap_assert_passed ();
-      return;
-    }
+  if (!in_memory_test_process ())
+    return;
 
   g_assert_cmpint (children_max_rss (), ==, 0);
   run_tool (&run_small, small, -1, "check", "--json", "--jobs", "2", NULL);
@@ -450,17 +452,8 @@ test_memory_long_hosts (void)
 {
   long small_rss, large_rss;
 
-#if defined(__SANITIZE_ADDRESS__)
-  g_test_skip ("peak RSS is not meaningful under AddressSanitizer");
-  return;
-#endif
-
-  if (!g_test_subprocess ())
-    {
-      g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_INHERIT_STDERR);
-      g_test_trap_assert_passed ();
-      return;
-    }
+  if (!in_memory_test_process ())
+    return;
 
   small_rss = to_uri_long_hosts_rss (100);
   large_rss = to_uri_long_hosts_rss (2000);
