@@ -157,6 +157,22 @@ take_data (IriInspectorLazyList *self,
   return old;
 }
 
+/* Keeps @row, which a view holds, as the row at @position of the new
+ * data: @update makes it show what a row made there now shows. */
+static void
+keep_row (IriInspectorLazyList  *self,
+          GObject               *row,
+          guint                  position,
+          IriInspectorMakeRow    make_row,
+          gpointer               data,
+          IriInspectorRowUpdate  update)
+{
+  g_autoptr(GObject) fresh = make_row (data, position);
+
+  update (row, fresh);
+  g_hash_table_insert (self->made, GUINT_TO_POINTER (position), g_object_ref (row));
+}
+
 /**
  * iri_inspector_lazy_list_splice:
  * @self: the list
@@ -198,22 +214,16 @@ iri_inspector_lazy_list_splice (IriInspectorLazyList  *self,
   g_hash_table_iter_init (&iter, old);
   while (g_hash_table_iter_next (&iter, &key, &value))
     {
-      guint before = GPOINTER_TO_UINT (key), after;
+      guint before = GPOINTER_TO_UINT (key);
       GObject *row = value;
-      g_autoptr(GObject) fresh = NULL;
 
       /* Ours is the only reference: nobody shows it. */
       if (row->ref_count == 1)
         continue;
       if (before < position)
-        after = before;
+        keep_row (self, row, before, make_row, data, update);
       else if (before >= position + removed)
-        after = before - removed + added;
-      else
-        continue;
-      fresh = make_row (data, after);
-      update (row, fresh);
-      g_hash_table_insert (self->made, GUINT_TO_POINTER (after), g_object_ref (row));
+        keep_row (self, row, before - removed + added, make_row, data, update);
     }
 
   if (removed > 0 || added > 0)
@@ -264,15 +274,11 @@ iri_inspector_lazy_list_replace (IriInspectorLazyList  *self,
     {
       guint position = GPOINTER_TO_UINT (key);
       GObject *row = value;
-      g_autoptr(GObject) fresh = NULL;
 
       /* Ours is the only reference: nobody shows it.  A row past the
        * new end goes with the change below. */
-      if (row->ref_count == 1 || position >= n_items)
-        continue;
-      fresh = make_row (data, position);
-      update (row, fresh);
-      g_hash_table_insert (self->made, GUINT_TO_POINTER (position), g_object_ref (row));
+      if (row->ref_count > 1 && position < n_items)
+        keep_row (self, row, position, make_row, data, update);
     }
 
   if (n_items > n_old)
