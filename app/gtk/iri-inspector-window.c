@@ -1212,8 +1212,14 @@ focus_region (IriInspectorWindow *self,
     case REGION_SWITCHER:
       widget = visible_switcher (self);
       {
+        /* While the bottom bar slides in, the header bar may still show
+         * its switcher and the bar's buttons may not take the focus
+         * yet: either switcher will do. */
+        GtkWidget *other = widget == self->switcher_bar ? self->header_switcher : self->switcher_bar;
         GtkWidget *button = active_page_button (widget);
 
+        if (button == NULL || !gtk_widget_grab_focus (button))
+          button = active_page_button (other);
         if (button != NULL && gtk_widget_grab_focus (button))
           return TRUE;
       }

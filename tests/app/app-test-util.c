@@ -80,8 +80,25 @@ app_test_sidebar_beside (IriInspectorWindow *window)
 #endif
 }
 
+/* Whether every revealer under @widget has finished sliding. */
+static gboolean
+revealers_settled (GtkWidget *widget)
+{
+  if (GTK_IS_REVEALER (widget) &&
+      gtk_revealer_get_reveal_child (GTK_REVEALER (widget)) != gtk_revealer_get_child_revealed (GTK_REVEALER (widget)))
+    return FALSE;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (!revealers_settled (child))
+      return FALSE;
+  return TRUE;
+}
+
 /* Shows a page and waits until it and the page switcher are on screen
- * (the header bar picks the switcher or the title once it is laid out). */
+ * (the header bar picks the switcher or the title once it is laid out)
+ * and nothing is sliding in or out: with libadwaita 1.2 a sidebar
+ * shown narrows the header bar and brings the bottom switcher bar in,
+ * and a test of the focus would race that. */
 void
 app_test_show_page (IriInspectorWindow *window,
                     const char         *name)
@@ -96,7 +113,7 @@ app_test_show_page (IriInspectorWindow *window,
     {
       GtkWidget *switcher = widget_test_find_mapped (GTK_WIDGET (window), ADW_TYPE_VIEW_SWITCHER);
 
-      if (gtk_widget_get_mapped (page) && switcher != NULL)
+      if (gtk_widget_get_mapped (page) && switcher != NULL && revealers_settled (GTK_WIDGET (window)))
         break;
       app_test_wait (10);
     }

@@ -390,10 +390,19 @@ test_regions_sidebar (void)
   app_test_show_page (window, "diagnostics");
 
   gtk_widget_grab_focus (entry);
+  g_assert_true (is_inside (gtk_window_get_focus (GTK_WINDOW (window)), entry));
   for (guint k = 0; k < 3; k++)
-    gtk_widget_activate_action (GTK_WIDGET (window), "win.next-region", NULL);
-  app_test_wait (5);
-  focus = gtk_window_get_focus (GTK_WINDOW (window));
+    {
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.next-region", NULL);
+      app_test_wait (5);
+      focus = gtk_window_get_focus (GTK_WINDOW (window));
+      g_test_message ("F6 %u: %s", k, focus != NULL ? G_OBJECT_TYPE_NAME (focus) : "(none)");
+      /* Switcher, page, sidebar. */
+      if (k == 0)
+        g_assert_nonnull (gtk_widget_get_ancestor (focus, ADW_TYPE_VIEW_SWITCHER));
+      else if (k == 1)
+        g_assert_nonnull (gtk_widget_get_ancestor (focus, ADW_TYPE_VIEW_STACK));
+    }
   g_assert_true (is_inside (focus, sidebar));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.previous-region", NULL);
   app_test_wait (5);
