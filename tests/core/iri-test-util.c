@@ -1,4 +1,5 @@
-/* iri-test-util.c: reading the conformance data of tests/data/
+/* iri-test-util.c: reading the conformance data of tests/data/, and
+ * looking up a finding of an analysis
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -161,4 +162,18 @@ iri_test_diagnostics (GListModel *model)
     g_ptr_array_add (array, g_list_model_get_item (model, i));
   g_object_unref (model);
   return array;
+}
+
+IriDiagnostic *
+iri_test_find_diagnostic (IriAnalysis *analysis,
+                          const char  *code)
+{
+  for (guint i = 0; i < iri_analysis_get_n_diagnostics (analysis); i++)
+    {
+      IriDiagnostic *d = iri_analysis_get_diagnostic (analysis, i);
+
+      if (g_str_equal (iri_diagnostic_get_code (d), code))
+        return d;
+    }
+  return NULL;
 }

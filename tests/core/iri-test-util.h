@@ -1,4 +1,5 @@
-/* iri-test-util.h: reading the conformance data of tests/data/
+/* iri-test-util.h: reading the conformance data of tests/data/, and
+ * looking up a finding of an analysis
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -6,6 +7,8 @@
 #pragma once
 
 #include <gio/gio.h>
+
+#include "iri.h"
 
 G_BEGIN_DECLS
 
@@ -32,6 +35,10 @@ char       *iri_test_unescape   (const char  *text);
 /* The items of a list model of diagnostics as an array (element-type
  * IriDiagnostic), taking @model; NULL for a NULL model. */
 GPtrArray  *iri_test_diagnostics (GListModel *model);
+
+/* The first finding of @analysis with the code @code, or NULL. */
+IriDiagnostic *iri_test_find_diagnostic (IriAnalysis *analysis,
+                                         const char  *code);
 
 /* The absolute path of tests/data/@relpath. */
 char       *iri_test_data_path  (const char  *relpath);

@@ -214,7 +214,7 @@ test_spoof_before_many_findings (void)
   g_autofree char *iri = NULL;
   g_autofree char *message = NULL;
   g_autofree char *kept = NULL;
-  gboolean confusable = FALSE, truncated = FALSE;
+  gboolean confusable, truncated;
 
   for (guint i = 0; i < 150; i++)
     g_string_append (uri, segment);
@@ -232,13 +232,8 @@ test_spoof_before_many_findings (void)
     iri = g_strconcat ("http://\xD0\xB0\xD1\x80\xD1\x80\xD3\x8F\xD0\xB5.com", path, NULL);
   }
   analysis = iri_analyze (iri, -1);
-  for (guint i = 0; i < iri_analysis_get_n_diagnostics (analysis); i++)
-    {
-      const char *code = iri_diagnostic_get_code (iri_analysis_get_diagnostic (analysis, i));
-
-      confusable |= g_str_equal (code, "confusable-whole-script");
-      truncated |= g_str_equal (code, "diagnostics-truncated");
-    }
+  confusable = iri_test_find_diagnostic (analysis, "confusable-whole-script") != NULL;
+  truncated = iri_test_find_diagnostic (analysis, "diagnostics-truncated") != NULL;
   g_assert_true (truncated);
   g_assert_true (confusable);
 }
@@ -257,7 +252,7 @@ test_spoof_before_many_errors (void)
   g_autoptr(IriAnalysis) analysis = NULL;
   g_autofree char *message = NULL;
   g_autofree char *kept = NULL;
-  gboolean confusable = FALSE, truncated = FALSE;
+  gboolean confusable, truncated;
 
   for (guint i = 0; i < 250; i++)
     {
@@ -271,13 +266,8 @@ test_spoof_before_many_errors (void)
   g_assert_nonnull (strstr (message, "confusable-whole-script"));
 
   analysis = iri_analyze (iri->str, -1);
-  for (guint i = 0; i < iri_analysis_get_n_diagnostics (analysis); i++)
-    {
-      const char *code = iri_diagnostic_get_code (iri_analysis_get_diagnostic (analysis, i));
-
-      confusable |= g_str_equal (code, "confusable-whole-script");
-      truncated |= g_str_equal (code, "diagnostics-truncated");
-    }
+  confusable = iri_test_find_diagnostic (analysis, "confusable-whole-script") != NULL;
+  truncated = iri_test_find_diagnostic (analysis, "diagnostics-truncated") != NULL;
   /* The list holds the two hundred errors… */
   g_assert_true (truncated);
   g_assert_false (confusable);
@@ -327,16 +317,11 @@ test_host_reads_differently (void)
       g_autoptr(IriAnalysis) analysis = iri_analyzer_analyze (analyzer, cases[i].decoded, -1);
       g_autofree char *message = NULL;
       g_autofree char *kept = convert (strict, cases[i].uri, NULL, "unsafe-label-kept", &message);
-      const char *finding = NULL;
+      IriDiagnostic *d = iri_test_find_diagnostic (analysis, "bidi-host-reads-differently");
+      const char *finding;
 
-      for (guint k = 0; k < iri_analysis_get_n_diagnostics (analysis) && finding == NULL; k++)
-        {
-          IriDiagnostic *d = iri_analysis_get_diagnostic (analysis, k);
-
-          if (g_str_equal (iri_diagnostic_get_code (d), "bidi-host-reads-differently"))
-            finding = iri_diagnostic_get_message (d);
-        }
-      g_assert_nonnull (finding);
+      g_assert_nonnull (d);
+      finding = iri_diagnostic_get_message (d);
       g_assert_cmpstr (kept, ==, cases[i].shown);
       g_assert_nonnull (message);
       g_assert_nonnull (strstr (message, "(bidi-host-reads-differently)"));

@@ -211,21 +211,6 @@ test_table_language_letters (void)
 /* The rule families, on generated test sets                              */
 /* --------------------------------------------------------------------- */
 
-/* The diagnostic with @code, or NULL. */
-static IriDiagnostic *
-find_code (IriAnalysis *analysis,
-           const char  *code)
-{
-  for (guint i = 0; i < iri_analysis_get_n_diagnostics (analysis); i++)
-    {
-      IriDiagnostic *d = iri_analysis_get_diagnostic (analysis, i);
-
-      if (g_str_equal (iri_diagnostic_get_code (d), code))
-        return d;
-    }
-  return NULL;
-}
-
 /* The severity of @code for @iri, IRI_SEVERITY_NONE if not reported. */
 static IriSeverity
 severity_of (IriAnalyzer *analyzer,
@@ -233,7 +218,7 @@ severity_of (IriAnalyzer *analyzer,
              const char  *code)
 {
   g_autoptr(IriAnalysis) analysis = iri_analyzer_analyze (analyzer, iri, -1);
-  IriDiagnostic *d = find_code (analysis, code);
+  IriDiagnostic *d = iri_test_find_diagnostic (analysis, code);
 
   if (d == NULL)
     return IRI_SEVERITY_NONE;
@@ -660,7 +645,7 @@ test_family_extended_skeleton (void)
       g_unichar_to_utf8 (c, buf);
       iri = g_strdup_printf ("http://q%sz.com/", buf);
       analysis = iri_analyzer_analyze (analyzer, iri, -1);
-      d = find_code (analysis, "confusable-known-host");
+      d = iri_test_find_diagnostic (analysis, "confusable-known-host");
       if (d != NULL && iri_diagnostic_get_severity (d) == IRI_SEVERITY_WARNING)
         n_found++;
       else

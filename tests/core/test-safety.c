@@ -65,21 +65,6 @@ get_default_analyzer (void)
   return analyzer;
 }
 
-/* The first diagnostic with @code, or NULL. */
-static IriDiagnostic *
-find_code (IriAnalysis *analysis,
-           const char  *code)
-{
-  for (guint i = 0; i < iri_analysis_get_n_diagnostics (analysis); i++)
-    {
-      IriDiagnostic *d = iri_analysis_get_diagnostic (analysis, i);
-
-      if (g_str_equal (iri_diagnostic_get_code (d), code))
-        return d;
-    }
-  return NULL;
-}
-
 static void
 dump (IriAnalysis *analysis)
 {
@@ -107,7 +92,7 @@ check_case (IriAnalyzer      *analyzer,
             const SafetyCase *c)
 {
   g_autoptr(IriAnalysis) analysis = iri_analyzer_analyze (analyzer, c->iri, -1);
-  IriDiagnostic *d = find_code (analysis, c->code);
+  IriDiagnostic *d = iri_test_find_diagnostic (analysis, c->code);
 
   g_test_message ("%s: %s", c->code, c->iri);
   dump (analysis);
@@ -550,12 +535,12 @@ test_lookalike_confusables_data (void)
       host_analysis = iri_analyzer_analyze (analyzer, in_host, -1);
 
       g_test_message ("U+%04X", c);
-      d = find_code (path_analysis, "lookalike-delimiter");
+      d = iri_test_find_diagnostic (path_analysis, "lookalike-delimiter");
       g_assert_nonnull (d);
       g_assert_cmpint (iri_diagnostic_get_severity (d), ==,
                        target[0] == '-' ? IRI_SEVERITY_INFO : IRI_SEVERITY_WARNING);
       g_assert_cmpuint (iri_diagnostic_get_start (d), ==, 20);
-      d = find_code (host_analysis, "lookalike-delimiter");
+      d = iri_test_find_diagnostic (host_analysis, "lookalike-delimiter");
       g_assert_nonnull (d);
       g_assert_cmpint (iri_diagnostic_get_severity (d), ==, IRI_SEVERITY_WARNING);
       checked++;
@@ -739,7 +724,7 @@ test_known_hosts (void)
   /* The message names the host imitated. */
   {
     g_autoptr(IriAnalysis) analysis = iri_analyzer_analyze (analyzer, "http://раураl.com/", -1);
-    IriDiagnostic *d = find_code (analysis, "confusable-known-host");
+    IriDiagnostic *d = iri_test_find_diagnostic (analysis, "confusable-known-host");
 
     g_assert_nonnull (d);
     g_assert_nonnull (strstr (iri_diagnostic_get_message (d), "“paypal.com”"));
@@ -758,7 +743,7 @@ test_notation (void)
   /* Hebrew letters (ABC) and a Cyrillic х in one word. */
   analysis = iri_analyzer_analyze (analyzer, "http://example.com/ABC\xD1\x85", -1);
   dump (analysis);
-  d = find_code (analysis, "confusable-mixed-script");
+  d = iri_test_find_diagnostic (analysis, "confusable-mixed-script");
   g_assert_nonnull (d);
   g_assert_nonnull (strstr (iri_diagnostic_get_message (d), "“ABC\xD1\x85”"));
 }
@@ -1266,7 +1251,7 @@ test_many_labels (void)
       g_string_append (iri, "\u0430\u0440\u0440\u04CF\u0435.com/");
 
       analysis = iri_analyzer_analyze (get_default_analyzer (), iri->str, -1);
-      d = find_code (analysis, "confusable-whole-script");
+      d = iri_test_find_diagnostic (analysis, "confusable-whole-script");
       g_assert_nonnull (d);
       g_assert_cmpuint (iri_diagnostic_get_start (d), ==, start);
       g_assert_cmpuint (iri_diagnostic_get_end (d), ==, start + 5);
