@@ -312,6 +312,10 @@ static char *check_labels_before_mapping (const char *name,
                                           int         flags);
 static char *check_lengths               (const char *name,
                                           gsize       length);
+static char *check_mapped_a_labels       (const char *name,
+                                          gsize       length,
+                                          const char *ascii,
+                                          int         flags);
 
 static char *to_ascii_uncached (const char      *host,
                                 gsize            length,
@@ -654,6 +658,10 @@ to_ascii_uncached (const char      *host,
   /* Mapping can make labels (U+3002 becomes a dot) and changes their
    * lengths; the DNS limits hold for the result. */
   why = check_lengths (ascii, strlen (ascii));
+  /* Without UTS #46 nothing is mapped: libidn2 refuses a name that is
+   * not in NFC, so no label outside ASCII can become one in ASCII. */
+  if (why == NULL && flags != IDN2_NO_TR46)
+    why = check_mapped_a_labels (decoded->str, decoded->len, ascii, flags);
   if (why != NULL)
     {
       set_idna_error (error, host, length, mapping, why);
@@ -1330,6 +1338,120 @@ check_labels_before_mapping (const char *name,
     }
 
   return NULL;
+}
+
+/* The characters UTS #46 maps to U+002E FULL STOP, which separate labels
+ * (UTS #46 §2.3). */
+static inline gboolean
+is_full_stop (gunichar c)
+{
+  return c == '.' || c == 0x3002 || c == 0xFF0E || c == 0xFF61;
+}
+
+/* Whether UTS #46 may map every character of the label @label (@length
+ * bytes, no full stop) to ASCII or to nothing: its ASCII, the characters
+ * whose compatibility decomposition is ASCII ("º", "ｘ", "ﬀ"), "ß" and
+ * "ẞ" (transitional processing gives "ss"), and the format characters
+ * and non-spacing marks, among which are the ones UTS #46 ignores.  Most
+ * labels outside ASCII stop at their first character. */
+static gboolean
+may_map_to_ascii (const char *label,
+                  gsize       length)
+{
+  const char *end = label + length;
+
+  for (const char *p = label; p < end;)
+    {
+      gunichar c = iri_utf8_next (&p);
+      gunichar decomposed[G_UNICHAR_MAX_DECOMPOSITION_LENGTH];
+      gsize n;
+
+      if (c < 0x80 || c == 0x00DF || c == 0x1E9E)
+        continue;
+      switch (g_unichar_type (c))
+        {
+        case G_UNICODE_FORMAT:
+        case G_UNICODE_NON_SPACING_MARK:
+          continue;
+        default:
+          break;
+        }
+      n = g_unichar_fully_decompose (c, TRUE, decomposed, G_N_ELEMENTS (decomposed));
+      for (gsize i = 0; i < n; i++)
+        {
+          if (decomposed[i] >= 0x80)
+            return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/* UTS #46 §4 step 4: a label that starts with "xn--" after the mapping
+ * must be a valid A-label.  check_labels_before_mapping() checks the ones
+ * typed in ASCII, but a label outside ASCII can become one ("xn--…º…"
+ * maps to "xn--…o…") and libidn2 2.3.3 passes that on unchecked with
+ * transitional processing.  Such a label of @ascii, the mapped form of
+ * @name, gets the check a typed one gets; otherwise mapping the URI again
+ * would refuse what mapping the IRI gave (§3.3: applying the mapping
+ * twice is applying it once).  The labels of @name are split at the four
+ * full stops UTS #46 maps to "."; when the mapping made more labels
+ * ("⒈" is "1."), every A-label of @ascii is checked.  Returns NULL or
+ * the reason. */
+static char *
+check_mapped_a_labels (const char *name,
+                       gsize       length,
+                       const char *ascii,
+                       int         flags)
+{
+  const char *end = name + length;
+  const char *label = name;
+  const char *out = ascii;
+  gsize n_labels = 1, n_ascii_labels = 1;
+  gboolean paired;
+
+  /* Most results have no A-label at all (UTS #46 gives lower case). */
+  if (strstr (ascii, "xn--") == NULL)
+    return NULL;
+
+  for (const char *p = ascii; *p != '\0'; p++)
+    n_ascii_labels += *p == '.';
+  for (const char *p = name; p < end;)
+    n_labels += is_full_stop (iri_utf8_next (&p));
+  paired = n_labels == n_ascii_labels;
+
+  while (TRUE)
+    {
+      const char *out_end = strchr (out, '.');
+      gsize out_len = out_end != NULL ? (gsize) (out_end - out) : strlen (out);
+      const char *label_end = label, *next = end;
+
+      /* The label of @name that gave this one: up to the next full stop. */
+      for (const char *p = label; p < end; label_end = p)
+        {
+          if (is_full_stop (iri_utf8_next (&p)))
+            {
+              next = p;
+              break;
+            }
+        }
+
+      if (has_a_label_prefix (out, out_len) &&
+          (!paired ||
+           (iri_ascii_run_length (label, label_end - label) < (gsize) (label_end - label) &&
+            may_map_to_ascii (label, label_end - label))))
+        {
+          char *reason = NULL;
+          LabelProblem problem = check_ascii_label (out, out_len, out_end == NULL, flags, NULL, &reason);
+
+          if (problem != LABEL_OK)
+            return describe_label_problem (out, out_len, problem, reason);
+        }
+
+      if (out_end == NULL)
+        return NULL;
+      out = out_end + 1;
+      label = next;
+    }
 }
 
 /* The length rules for @name, an ASCII domain name after mapping (where

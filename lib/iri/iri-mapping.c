@@ -319,6 +319,10 @@ to_uri (const char      *text,
  * trailing dot), labels of at most 63 octets and a name of at most 253,
  * no hyphen at the start or end of a label, no `--` in its third and
  * fourth positions unless it is a valid A-label (`http://xn--a/` fails).
+ * So must a label that the UTS #46 mapping turns into one starting with
+ * `xn--` (UTS #46 §4 step 4): `ｘｎ--fa-hia` maps to the valid A-label
+ * `xn--fa-hia`, but a label that maps to an invalid one fails, with
+ * transitional processing too.
  *
  * Returns: (transfer full) (nullable): the URI reference, or `NULL` when
  *   @iri is not valid UTF-8 ([error@Iri.Error.INVALID_UTF8]), contains a

@@ -695,6 +695,84 @@ test_to_uri_ascii_host_rules (void)
     }
 }
 
+/* UTS #46 maps some characters to ASCII, so a label outside ASCII can
+ * come out as an A-label ("º" becomes "o", "ｘ" "x"); §4 step 4 wants it
+ * checked as one.  Found by fuzz-to-uri: transitional processing passed
+ * an invalid one through, and mapping the URI again then failed. */
+typedef struct {
+  const char *iri;
+  /* The URI, or what the message says, per UTS #46 mapping
+   * (nontransitional, transitional). */
+  const char *uri_or_reason[2];
+} MappedALabelCase;
+
+static const MappedALabelCase mapped_a_label_cases[] = {
+  /* Decodes to a label with U+02D9 DOT ABOVE, which UTS #46 disallows. */
+  { "http://xn--llb10an--u\xC2\xBA-ll09tqp5syntax-invalid-percen1f/",
+    { "disallowed", "disallowed" } },
+  { "http://xn--llb10an--uo-ll09tqp5syntax-invalid-percen1f.\xC3\xA9/",
+    { "disallowed", "disallowed" } },
+  /* Valid A-labels made by the mapping are kept. */
+  { "http://xn--fa-hi\xC2\xAA.\xC3\xA9/",
+    { "http://xn--fa-hia.xn--9ca/", "http://xn--fa-hia.xn--9ca/" } },
+  { "http://\xEF\xBD\x98\xEF\xBD\x8E--fa-hia.com/",
+    { "http://xn--fa-hia.com/", "http://xn--fa-hia.com/" } },
+  /* "xn--a" decodes to U+0080 (libidn2 itself refuses this one, in
+   * words that differ between its versions). */
+  { "http://\xEF\xBD\x98\xEF\xBD\x8E--a\xE3\x80\x82\xC3\xA9/",
+    { "", "" } },
+  /* A label encoded from one outside ASCII is not decoded again. */
+  { "http://b\xC3\xBC" "cher\xEF\xBD\xA1xn--fa-hia.de/",
+    { "http://xn--bcher-kva.xn--fa-hia.de/", "http://xn--bcher-kva.xn--fa-hia.de/" } },
+};
+
+static void
+test_to_uri_mapped_a_labels (void)
+{
+  static const IriHostMapping mappings[] = {
+    IRI_HOST_MAPPING_UTS46, IRI_HOST_MAPPING_UTS46_TRANSITIONAL,
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (mapped_a_label_cases); i++)
+    {
+      const MappedALabelCase *c = &mapped_a_label_cases[i];
+
+      for (guint m = 0; m < G_N_ELEMENTS (mappings); m++)
+        {
+          g_autoptr(GError) error = NULL;
+          g_autofree char *uri = iri_to_uri (c->iri, -1, mappings[m], &error);
+          g_autofree char *again = NULL;
+
+          g_test_message ("%s (%d): %s", c->iri, mappings[m],
+                          error != NULL ? error->message : uri);
+          if (!g_str_has_prefix (c->uri_or_reason[m], "http:"))
+            {
+              g_assert_error (error, IRI_ERROR, IRI_ERROR_IDNA);
+              g_assert_nonnull (strstr (error->message, c->uri_or_reason[m]));
+              continue;
+            }
+          g_assert_no_error (error);
+          g_assert_cmpstr (uri, ==, c->uri_or_reason[m]);
+          /* §3.3: mapping the result again changes nothing. */
+          again = iri_to_uri (uri, -1, mappings[m], &error);
+          g_assert_no_error (error);
+          g_assert_cmpstr (again, ==, uri);
+        }
+    }
+
+  /* Without UTS #46 nothing maps: the check is left out for IDNA2008
+   * because libidn2 refuses a label not in NFC, such as one with
+   * U+212A KELVIN SIGN (NFC: "K"). */
+  {
+    g_autoptr(GError) error = NULL;
+    g_autofree char *uri = iri_to_uri ("http://xn--\xE2\x84\xAA-qfa.\xC3\xA9/", -1,
+                                       IRI_HOST_MAPPING_IDNA2008, &error);
+
+    g_assert_error (error, IRI_ERROR, IRI_ERROR_IDNA);
+    g_assert_null (uri);
+  }
+}
+
 /* A parsed reference maps as its text does, whichever way it is mapped:
  * a valid one takes a shorter path (only its non-ASCII octets can need
  * encoding, §2.2 against §3.3), an invalid one the general §3.3 one. */
@@ -2264,6 +2342,7 @@ main (int   argc,
   g_test_add_func ("/iri/mapping/to-uri/reference", test_reference_to_uri);
   g_test_add_func ("/iri/mapping/to-uri/idna-error", test_to_uri_idna_error);
   g_test_add_func ("/iri/mapping/to-uri/ascii-host-rules", test_to_uri_ascii_host_rules);
+  g_test_add_func ("/iri/mapping/to-uri/mapped-a-labels", test_to_uri_mapped_a_labels);
   g_test_add_func ("/iri/mapping/to-uri/reference-matches-text", test_to_uri_reference_matches_text);
   g_test_add_func ("/iri/mapping/host-to-ascii/rules", test_host_to_ascii_rules);
   g_test_add_func ("/iri/mapping/to-uri/explicit-length", test_explicit_length);
