@@ -974,6 +974,10 @@ sidebar_setup_cb (GtkSignalListItemFactory *factory,
   GtkWidget *icon = gtk_image_new ();
 
   iri_gtk_view_set_ellipsize (IRI_GTK_VIEW (view), TRUE);
+  /* The row is what F6, Tab and the arrow keys move to, and what shows
+   * the focus ring; a focusable view inside took the focus without a
+   * ring of its own, so the focus could not be seen. */
+  gtk_widget_set_can_focus (view, FALSE);
   gtk_widget_set_hexpand (view, TRUE);
   gtk_widget_set_margin_top (box, 6);
   gtk_widget_set_margin_bottom (box, 6);

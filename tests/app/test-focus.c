@@ -404,6 +404,9 @@ test_regions_sidebar (void)
         g_assert_nonnull (gtk_widget_get_ancestor (focus, ADW_TYPE_VIEW_STACK));
     }
   g_assert_true (is_inside (focus, sidebar));
+  /* The row itself, which shows the focus ring; not the view in it,
+   * which showed none. */
+  g_assert_null (gtk_widget_get_ancestor (focus, IRI_GTK_TYPE_VIEW));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.previous-region", NULL);
   app_test_wait (5);
   focus = gtk_window_get_focus (GTK_WINDOW (window));
