@@ -1017,6 +1017,15 @@ sidebar_bind_cb (GtkSignalListItemFactory *factory,
     gtk_accessible_update_property (GTK_ACCESSIBLE (box), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, problem, -1);
   else
     gtk_accessible_reset_property (GTK_ACCESSIBLE (box), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+#if GTK_CHECK_VERSION (4, 12, 0)
+  /* The row has the focus (its view does not take it): a screen reader
+   * names the row by the IRI, in logical order as the view's own name
+   * is, and says how bad its worst finding is. */
+  gtk_list_item_set_accessible_label (item, gtk_string_object_get_string (line));
+  gtk_list_item_set_accessible_description (item, problem != NULL ? problem
+                                                  : severity >= IRI_SEVERITY_WARNING ? iri_inspector_severity_name (severity)
+                                                  : "");
+#endif
 }
 
 /* ------------------------------------------------------------------ */

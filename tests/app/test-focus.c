@@ -407,6 +407,11 @@ test_regions_sidebar (void)
   /* The row itself, which shows the focus ring; not the view in it,
    * which showed none. */
   g_assert_null (gtk_widget_get_ancestor (focus, IRI_GTK_TYPE_VIEW));
+#if GTK_CHECK_VERSION (4, 12, 0)
+  /* Named by its IRI, for a screen reader. */
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (focus), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                       "https://one.org/a");
+#endif
   gtk_widget_activate_action (GTK_WIDGET (window), "win.previous-region", NULL);
   app_test_wait (5);
   focus = gtk_window_get_focus (GTK_WINDOW (window));
