@@ -108,6 +108,16 @@ iri_starts_a_label (const char *p)
   return (p[0] | 0x20) == 'x' && (p[1] | 0x20) == 'n' && p[2] == '-' && p[3] == '-';
 }
 
+/* The characters that separate host labels: U+002E, U+3002 IDEOGRAPHIC
+ * FULL STOP, U+FF0E FULLWIDTH FULL STOP and U+FF61 HALFWIDTH IDEOGRAPHIC
+ * FULL STOP, the four that UTS #46 maps to "." (UTS #46 §2.3; RFC 3490
+ * §3.1 named the same four). */
+static inline gboolean
+iri_char_is_label_separator (gunichar c)
+{
+  return c == '.' || c == 0x3002 || c == 0xFF0E || c == 0xFF61;
+}
+
 /* The bidi formatting characters: the seven that §4.1 names (LRM, RLM,
  * LRE, RLE, LRO, RLO, PDF), plus ALM and the isolates LRI, RLI, FSI and
  * PDI, which Unicode added after RFC 3987 and which act the same way. */

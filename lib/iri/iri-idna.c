@@ -1340,14 +1340,6 @@ check_labels_before_mapping (const char *name,
   return NULL;
 }
 
-/* The characters UTS #46 maps to U+002E FULL STOP, which separate labels
- * (UTS #46 §2.3). */
-static inline gboolean
-is_full_stop (gunichar c)
-{
-  return c == '.' || c == 0x3002 || c == 0xFF0E || c == 0xFF61;
-}
-
 /* Whether UTS #46 may map every character of the label @label (@length
  * bytes, no full stop) to ASCII or to nothing: its ASCII, the characters
  * whose compatibility decomposition is ASCII ("º", "ｘ", "ﬀ"), "ß" and
@@ -1416,7 +1408,7 @@ check_mapped_a_labels (const char *name,
   for (const char *p = ascii; *p != '\0'; p++)
     n_ascii_labels += *p == '.';
   for (const char *p = name; p < end;)
-    n_labels += is_full_stop (iri_utf8_next (&p));
+    n_labels += iri_char_is_label_separator (iri_utf8_next (&p));
   paired = n_labels == n_ascii_labels;
 
   while (TRUE)
@@ -1428,7 +1420,7 @@ check_mapped_a_labels (const char *name,
       /* The label of @name that gave this one: up to the next full stop. */
       for (const char *p = label; p < end; label_end = p)
         {
-          if (is_full_stop (iri_utf8_next (&p)))
+          if (iri_char_is_label_separator (iri_utf8_next (&p)))
             {
               next = p;
               break;

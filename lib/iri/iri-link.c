@@ -502,17 +502,6 @@ iri_link_is_tld (const char *label,
 /* ------------------------------------------------------------------ */
 /* Character classes of link detection (UTS #58 §3) */
 
-/* The characters that separate host labels.  U+002E and U+3002
- * IDEOGRAPHIC FULL STOP are what the reference splits at; U+FF0E
- * FULLWIDTH FULL STOP and U+FF61 HALFWIDTH IDEOGRAPHIC FULL STOP are in
- * its host set and UTS #46 maps all four to ".", so they separate labels
- * here too. */
-static inline gboolean
-is_separator (gunichar c)
-{
-  return c == '.' || c == 0x3002 || c == 0xFF0E || c == 0xFF61;
-}
-
 static inline gboolean
 is_label_char (gunichar c)
 {
@@ -521,10 +510,12 @@ is_label_char (gunichar c)
   return iri_ucd_is_link_label (c);
 }
 
+/* A label character, or a separator: UTS #58's host set has the four
+ * full stops that UTS #46 maps to ".". */
 static inline gboolean
 is_host_char (gunichar c)
 {
-  return is_label_char (c) || is_separator (c);
+  return is_label_char (c) || iri_char_is_label_separator (c);
 }
 
 static inline gboolean
@@ -634,13 +625,13 @@ host_is_valid (Detector *self,
 {
   const gunichar *t = self->t;
 
-  if (is_separator (t[hs]) || t[hs] == '-')
+  if (iri_char_is_label_separator (t[hs]) || t[hs] == '-')
     return FALSE;
 
   for (gsize i = MAX (self->bad_scan, 1); i < e; i++)
     {
-      gboolean a = is_separator (t[i - 1]);
-      gboolean b = is_separator (t[i]);
+      gboolean a = iri_char_is_label_separator (t[i - 1]);
+      gboolean b = iri_char_is_label_separator (t[i]);
 
       if ((a && b) || (a && t[i] == '-') || (t[i - 1] == '-' && b))
         self->last_bad = i;
@@ -802,7 +793,7 @@ detect (Detector *self)
 
       /* Step 1: a separator followed by a top-level domain. */
       d = pos;
-      while (d < n && !is_separator (t[d]))
+      while (d < n && !iri_char_is_label_separator (t[d]))
         d++;
       if (d >= n)
         break;
@@ -821,7 +812,7 @@ detect (Detector *self)
        * "www.amazon.com", "co" in "x.co.uk") is not the last one.  A
        * final dot is taken for now, as in a fully qualified name. */
       end = e;
-      if (e < n && is_separator (t[e]))
+      if (e < n && iri_char_is_label_separator (t[e]))
         {
           if (e + 1 < n && is_label_char (t[e + 1]))
             {
@@ -893,7 +884,7 @@ detect (Detector *self)
        * after it is the end of a sentence, not of the name. */
       if (end < n && (t[end] == '/' || t[end] == '?' || t[end] == '#'))
         end = terminate (t, n, end);
-      else if (is_separator (t[end - 1]))
+      else if (iri_char_is_label_separator (t[end - 1]))
         end--;
 
       /* Step 9. */
