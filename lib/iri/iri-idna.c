@@ -456,6 +456,17 @@ lookup_label (const char *label,
   memcpy (entry->result, size > 0 ? (const char *) ascii : "", size + 1);
   idn2_free (ascii);
 
+  /* The answer is copied out before the entry is shared: once in the
+   * table, another thread may replace the entry (the same label looked
+   * up at the same time) or empty the table, and free it. */
+  if (rc == IDN2_OK && size > room)
+    rc = IDN2_TOO_BIG_DOMAIN;
+  else if (rc == IDN2_OK)
+    {
+      memcpy (out, entry->result, size);
+      *out_length = size;
+    }
+
   g_mutex_lock (&label_cache.mutex);
   if (label_cache.table == NULL)
     label_cache.table = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
@@ -464,13 +475,6 @@ lookup_label (const char *label,
   g_hash_table_replace (label_cache.table, g_strdup (key), entry);
   g_mutex_unlock (&label_cache.mutex);
 
-  if (rc == IDN2_OK && size > room)
-    return IDN2_TOO_BIG_DOMAIN;
-  if (rc == IDN2_OK)
-    {
-      memcpy (out, entry->result, size);
-      *out_length = size;
-    }
   return rc;
 }
 

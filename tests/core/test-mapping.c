@@ -2327,6 +2327,74 @@ test_idna_lookup_by_label (void)
   g_assert_cmpuint (n_checked, >, 11000);
 }
 
+/* The labels' cache is shared by all threads (iri check --jobs): threads
+ * that look the same new labels up at the same time, past the cache's
+ * size so that it is also emptied under them, each get libidn2's answer.
+ * A thread once read its entry after another had replaced and freed it
+ * (found by iri check --jobs 4 giving hosts that UTS #46 "maps to
+ * U+007F"). */
+#define SHARED_N_LABELS 12000
+#define SHARED_N_THREADS 4
+
+typedef struct {
+  char   **names;
+  char   **expected;
+  gint     n_wrong;
+  gint     n_waiting;
+} SharedLookup;
+
+static gpointer
+shared_lookup_cb (gpointer user_data)
+{
+  SharedLookup *shared = user_data;
+
+  /* All threads start together and go through the names in the same
+   * order, so that they ask for each label at about the same time. */
+  g_atomic_int_dec_and_test (&shared->n_waiting);
+  while (g_atomic_int_get (&shared->n_waiting) > 0)
+    g_thread_yield ();
+  for (guint i = 0; i < SHARED_N_LABELS; i++)
+    {
+      g_autofree char *ours = NULL;
+      int rc = iri_idna_lookup_idna2008 (shared->names[i], &ours);
+
+      if (rc != IDN2_OK || g_strcmp0 (ours, shared->expected[i]) != 0)
+        g_atomic_int_inc (&shared->n_wrong);
+    }
+  return NULL;
+}
+
+static void
+test_idna_lookup_by_label_threads (void)
+{
+  SharedLookup shared = { 0, };
+  GThread *threads[SHARED_N_THREADS];
+
+  shared.names = g_new0 (char *, SHARED_N_LABELS + 1);
+  shared.expected = g_new0 (char *, SHARED_N_LABELS + 1);
+  for (guint i = 0; i < SHARED_N_LABELS; i++)
+    {
+      uint8_t *theirs = NULL;
+
+      /* A label of this test only (not in the cache yet), right to left
+       * with digits at its end, as the bidi rule of IDNA2008 allows. */
+      shared.names[i] = g_strdup_printf ("ab.\u05D1\u05D3\u05D9\u05E7\u05D4%u", i);
+      g_assert_cmpint (idn2_lookup_u8 ((const uint8_t *) shared.names[i], &theirs, IDN2_NO_TR46), ==, IDN2_OK);
+      shared.expected[i] = g_strdup ((const char *) theirs);
+      idn2_free (theirs);
+    }
+
+  shared.n_waiting = SHARED_N_THREADS;
+  for (guint t = 0; t < SHARED_N_THREADS; t++)
+    threads[t] = g_thread_new ("lookup", shared_lookup_cb, &shared);
+  for (guint t = 0; t < SHARED_N_THREADS; t++)
+    g_thread_join (threads[t]);
+
+  g_assert_cmpint (shared.n_wrong, ==, 0);
+  g_strfreev (shared.names);
+  g_strfreev (shared.expected);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -2360,6 +2428,7 @@ main (int   argc,
   g_test_add_func ("/iri/mapping/idna/idna-test-v2/nontransitional", test_idna_test_v2_nontransitional);
   g_test_add_func ("/iri/mapping/idna/idna-test-v2/transitional", test_idna_test_v2_transitional);
   g_test_add_func ("/iri/mapping/idna/lookup-by-label", test_idna_lookup_by_label);
+  g_test_add_func ("/iri/mapping/idna/lookup-by-label-threads", test_idna_lookup_by_label_threads);
 
   for (guint i = 0; i < G_N_ELEMENTS (to_iri_cases); i++)
     {
