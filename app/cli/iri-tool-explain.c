@@ -13,9 +13,11 @@
 #include "config.h"
 
 #include <string.h>
+#include <gmodule.h>
 #include <glib/gi18n.h>
 
-#include "iri-bidi-diagram.h"
+#include "iri-bidi-char-label.h"
+#include "iri-tool-diagram.h"
 #include "iri-tool-private.h"
 
 /* Longer texts are refused: a table of more columns teaches nothing,
@@ -548,6 +550,52 @@ print_report (IriBidiTrace     *trace,
                               _("Display: "), shown, shown);
 }
 
+/* The picture is drawn by a module (iri-tool-diagram.c), which is
+ * looked for in $IRI_TOOL_MODULE_DIR when it is set (meson devenv and
+ * the tests set it), else next to the tool when it is there (a build
+ * directory), else where it is installed.  Returns its entry point, or
+ * NULL with @error set; the module stays loaded. */
+static IriToolDiagramSave
+load_diagram_module (GError **error)
+{
+  const char *env_dir = g_getenv ("IRI_TOOL_MODULE_DIR");
+  g_autofree char *path = NULL;
+  GModule *module;
+  gpointer symbol = NULL;
+
+  if (env_dir != NULL && env_dir[0] != '\0')
+    path = g_build_filename (env_dir, IRI_TOOL_DIAGRAM_MODULE, NULL);
+  else
+    {
+      g_autofree char *exe = g_file_read_link ("/proc/self/exe", NULL);
+
+      if (exe != NULL)
+        {
+          g_autofree char *dir = g_path_get_dirname (exe);
+
+          path = g_build_filename (dir, IRI_TOOL_DIAGRAM_MODULE, NULL);
+          if (!g_file_test (path, G_FILE_TEST_IS_REGULAR))
+            g_clear_pointer (&path, g_free);
+        }
+      if (path == NULL)
+        path = g_build_filename (IRI_TOOL_MODULE_DIR, IRI_TOOL_DIAGRAM_MODULE, NULL);
+    }
+
+  /* Local: the module's symbols are for this lookup only. */
+  module = g_module_open (path, G_MODULE_BIND_LOCAL);
+  if (module == NULL || !g_module_symbol (module, IRI_TOOL_DIAGRAM_SAVE, &symbol) || symbol == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+                   /* Translators: %s is the system's reason, which names the file */
+                   _("Cannot load the module that draws the picture: %s"),
+                   g_module_error ());
+      g_clear_pointer (&module, g_module_close);
+      return NULL;
+    }
+  g_module_make_resident (module);
+  return (IriToolDiagramSave) symbol;
+}
+
 int
 iri_tool_explain (int    argc,
                   char **argv)
@@ -558,6 +606,7 @@ iri_tool_explain (int    argc,
   g_autofree char *color_arg = NULL;
   g_autofree char *svg_path = NULL;
   g_autofree char *png_path = NULL;
+  IriToolDiagramSave save_diagram = NULL;
   gboolean json = FALSE;
   g_auto(GStrv) args = NULL;
   IriNotation notation = IRI_NOTATION_NONE;
@@ -662,10 +711,9 @@ iri_tool_explain (int    argc,
       trace = iri_bidi_trace_new (copy, length, paragraph, notation);
       if (svg_path != NULL || png_path != NULL)
         {
-          g_autoptr(IriBidiDiagram) diagram = iri_bidi_diagram_new (trace);
-
-          if ((svg_path != NULL && !iri_bidi_diagram_save (diagram, svg_path, IRI_BIDI_DIAGRAM_SVG, &error)) ||
-              (png_path != NULL && !iri_bidi_diagram_save (diagram, png_path, IRI_BIDI_DIAGRAM_PNG, &error)))
+          if (save_diagram == NULL)
+            save_diagram = load_diagram_module (&error);
+          if (save_diagram == NULL || !save_diagram (trace, svg_path, png_path, &error))
             {
               iri_tool_error ("%s", error->message);
               return IRI_TOOL_EXIT_IO;

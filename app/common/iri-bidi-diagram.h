@@ -14,6 +14,8 @@
 #include <cairo.h>
 #include <iri.h>
 
+#include "iri-bidi-char-label.h"
+
 G_BEGIN_DECLS
 
 typedef struct _IriBidiDiagram IriBidiDiagram;
@@ -53,11 +55,6 @@ gboolean        iri_bidi_diagram_save       (IriBidiDiagram        *self,
                                              const char            *path,
                                              IriBidiDiagramFormat   format,
                                              GError               **error);
-
-/* What a box shows for @c: the character, a dotted circle under a mark,
- * or a name (SP, ZWJ, RLE, U+XXXX) where it would be invisible or would
- * move the text around it. */
-char           *iri_bidi_diagram_char_label (gunichar               c);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (IriBidiDiagram, iri_bidi_diagram_free)
 

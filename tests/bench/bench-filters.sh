@@ -14,7 +14,10 @@
 #  - iri to-iri against glib-to-iri, on the URIs of the corpus (made by
 #    iri to-uri --host=idna2008, once, untimed);
 #  - iri check --json against the same command of another build, given
-#    with --baseline=PATH/app/cli/iri (build it in a git worktree).
+#    with --baseline=PATH/app/cli/iri (build it in a git worktree);
+#  - start-up: iri to-uri against glib-to-uri, and iri check against the
+#    baseline, on one line, as a script that runs the tool once per IRI
+#    runs it (ten times RUNS runs each).
 #
 # Every run goes through tests/bench/peers/rusage-run, which forks the
 # program itself (no shell or Python in between) and reports its wall
@@ -169,8 +172,22 @@ if [ -n "$baseline" ]; then
     -- "$iri" check --json -- "$baseline" check --json
 fi
 
+# Start-up: a script that runs the tool once per IRI waits for this.
+# One line, ten times as many runs (each is a few milliseconds).
+head -n 1 "$tmp/iris" > "$tmp/one"
+all_runs=$runs
+runs=$((all_runs * 10))
+pair "\`iri to-uri --host=idna2008\`" "\`glib-to-uri\` (GLib + libidn2)" "$tmp/one" "one IRI a process (start-up)" \
+  -- "$iri" to-uri --host=idna2008 -- "$peers/glib-to-uri"
+if [ -n "$baseline" ]; then
+  pair "\`iri check\`" "the same, baseline build" "$tmp/one" "one IRI a process (start-up)" \
+    -- "$iri" check -- "$baseline" check
+fi
+runs=$all_runs
+
 floor=$("$run" -- /bin/true | awk '{ printf "%.1f", $4 / 1024 }')
-echo "Whole process, $runs alternated runs of each program (A B A B …) after one untimed run of each; output to /dev/null."
+echo "Whole process, $runs alternated runs of each program (A B A B …) after one untimed run of each, $((runs * 10)) for one IRI"
+echo "a process; output to /dev/null."
 echo "Seconds are wall time: median (min–max); the ratio is the peer's median over ours (above 1: iri is faster), with the"
 echo "min–max of the ratios of each alternated pair. CPU is user + system seconds (medians), and their ratio, which the"
 echo "machine's other work moves less. Peak RSS of the measured program itself (wait4(); /bin/true measures $floor MiB"
