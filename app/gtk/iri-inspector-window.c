@@ -110,10 +110,64 @@ struct _IriInspectorWindow
 
 G_DEFINE_FINAL_TYPE (IriInspectorWindow, iri_inspector_window, ADW_TYPE_APPLICATION_WINDOW)
 
+/* A toast is shown at the bottom of the window, where a narrow window
+ * has its switcher bar: over the bar, it hid the page buttons, and the
+ * keyboard focus on one of them, for as long as it was shown.  So while
+ * the bar is there, toasts are shown above it, by its height and the
+ * gap libadwaita leaves between toasts and the toast overlay's other
+ * edges.  The height depends on the font, hence a style sheet made for
+ * the display from the bar's own, whose value changes seldom (a change
+ * restyles every window). */
+#define TOAST_GAP 12
+
+static void
+place_toasts (IriInspectorWindow *self)
+{
+  GtkWidget *overlay = GTK_WIDGET (self->toast_overlay);
+  int height = adw_view_switcher_bar_get_reveal (ADW_VIEW_SWITCHER_BAR (self->switcher_bar)) &&
+               gtk_widget_get_mapped (self->switcher_bar)
+                 ? gtk_widget_get_height (self->switcher_bar)
+                 : 0;
+  GdkDisplay *display;
+  GtkCssProvider *provider;
+  int shown;
+
+  if (height <= 0)
+    {
+      gtk_widget_remove_css_class (overlay, "above-switcher-bar");
+      return;
+    }
+
+  display = gtk_widget_get_display (overlay);
+  provider = g_object_get_data (G_OBJECT (display), "iri-inspector-toast-provider");
+  if (provider == NULL)
+    {
+      provider = gtk_css_provider_new ();
+      gtk_style_context_add_provider_for_display (display, GTK_STYLE_PROVIDER (provider),
+                                                  GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+      g_object_set_data_full (G_OBJECT (display), "iri-inspector-toast-provider", provider, g_object_unref);
+    }
+  shown = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (provider), "bar-height"));
+  if (shown != height)
+    {
+      g_autofree char *css = g_strdup_printf ("toastoverlay.above-switcher-bar > toast { margin-bottom: %dpx; }",
+                                              height + TOAST_GAP);
+
+#if GTK_CHECK_VERSION (4, 12, 0)
+      gtk_css_provider_load_from_string (provider, css);
+#else
+      gtk_css_provider_load_from_data (provider, css, -1);
+#endif
+      g_object_set_data (G_OBJECT (provider), "bar-height", GINT_TO_POINTER (height));
+    }
+  gtk_widget_add_css_class (overlay, "above-switcher-bar");
+}
+
 static void
 toast (IriInspectorWindow *self,
        const char         *title)
 {
+  place_toasts (self);
   adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (title));
 }
 

@@ -421,6 +421,51 @@ test_regions_sidebar (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean
+has_css_name (GtkWidget     *widget,
+              gconstpointer  name)
+{
+  return g_str_equal (gtk_widget_get_css_name (widget), name);
+}
+
+/* A toast is shown above the switcher bar of a narrow window, not over
+ * it: there it hid the bar's page buttons, and the keyboard focus on
+ * one of them, for as long as it was shown. */
+static void
+test_toast_above_switcher_bar (void)
+{
+  IriInspectorWindow *window = new_window ();
+  GtkWidget *bar = widget_test_find (GTK_WIDGET (window), ADW_TYPE_VIEW_SWITCHER_BAR);
+  GtkWidget *toast = NULL;
+  graphene_rect_t toast_bounds, bar_bounds;
+
+  /* The bar of a narrow window, whatever the width of this one. */
+  adw_view_switcher_bar_set_reveal (ADW_VIEW_SWITCHER_BAR (bar), TRUE);
+  app_test_wait (400);
+  /* Several links: the list of IRIs, and a toast that says so. */
+  iri_inspector_window_load (window, "See https://one.org/a and https://two.org/b for details.",
+                             IRI_INSPECTOR_LOAD_FROM_OUTSIDE);
+  for (guint i = 0; i < 100 && toast == NULL; i++)
+    {
+      app_test_wait (20);
+      toast = widget_test_find_if (GTK_WIDGET (window), TRUE, has_css_name, "toast");
+    }
+  g_assert_nonnull (toast);
+  /* Its sliding in done. */
+  app_test_wait (400);
+  g_assert_true (gtk_widget_get_mapped (bar));
+
+  g_assert_true (gtk_widget_compute_bounds (toast, GTK_WIDGET (window), &toast_bounds));
+  g_assert_true (gtk_widget_compute_bounds (bar, GTK_WIDGET (window), &bar_bounds));
+  g_test_message ("toast y %g–%g, bar y %g–%g", toast_bounds.origin.y,
+                  toast_bounds.origin.y + toast_bounds.size.height, bar_bounds.origin.y,
+                  bar_bounds.origin.y + bar_bounds.size.height);
+  g_assert_cmpfloat (bar_bounds.size.height, >, 0);
+  g_assert_cmpfloat (toast_bounds.origin.y + toast_bounds.size.height, <=, bar_bounds.origin.y);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* The sidebar hides and comes back with its toggle (F9), and the field
  * keeps the focus and the text.  With libadwaita 1.2 the AdwFlap that
  * holds the sidebar is in the window only while it is shown (it restyles
@@ -544,5 +589,6 @@ main (int   argc,
   g_test_add_func ("/app/pages/same-size", test_pages_same_size);
   g_test_add_func ("/app/focus/regions-sidebar", test_regions_sidebar);
   g_test_add_func ("/app/focus/shortcuts-window", test_shortcuts_window);
+  g_test_add_func ("/app/focus/toast-above-switcher-bar", test_toast_above_switcher_bar);
   return g_test_run ();
 }
