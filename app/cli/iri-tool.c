@@ -225,7 +225,29 @@ iri_tool_parse_options (GOptionContext  *context,
   split_joined_values (argc, argv);
   if (!g_option_context_parse (context, argc, argv, &error))
     {
-      iri_tool_error ("%s", error->message);
+      const char *bad = NULL;
+
+      /* GLib says only "Invalid byte sequence in conversion input" of
+       * an argument that is not UTF-8 where text is expected (an IRI,
+       * not a file name): say which, escaped as file names are. */
+      if (error->domain == G_CONVERT_ERROR)
+        {
+          for (int i = 1; i < *argc && bad == NULL; i++)
+            {
+              if (!g_utf8_validate ((*argv)[i], -1, NULL))
+                bad = (*argv)[i];
+            }
+        }
+      if (bad != NULL)
+        {
+          g_autofree char *shown = iri_tool_escape_for_terminal (bad, -1);
+
+          /* Translators: %s is an argument, with the bytes that are not
+           * UTF-8 shown as \xHH */
+          iri_tool_error (_("the argument “%s” is not UTF-8, which IRIs are (RFC 3987bis §1.2)"), shown);
+        }
+      else
+        iri_tool_error ("%s", error->message);
       /* Translators: %s is a command name such as to-uri */
       g_printerr (_("Run “iri %s --help” to see the options.\n"), command);
       return FALSE;

@@ -1677,6 +1677,16 @@ test_bad_input (void)
   g_assert_nonnull (strstr (run.err, "%zz"));
   run_clear (&run);
 
+  /* An argument that is not UTF-8 where an IRI is expected is a usage
+   * error that shows it, escaped, not GLib's "Invalid byte sequence in
+   * conversion input", which did not say which. */
+  run_tool (&run, NULL, 0, "explain", "http://ok/", "http://a/\xC0\xAF", NULL);
+  g_assert_cmpint (run.status, ==, 2);
+  g_assert_cmpstr (run.out, ==, "");
+  g_assert_nonnull (strstr (run.err, "\xE2\x80\x9Chttp://a/\\xC0\\xAF\xE2\x80\x9D is not UTF-8"));
+  g_assert_null (strstr (run.err, "Invalid byte sequence"));
+  run_clear (&run);
+
   run_tool (&run, NULL, 0, "to-iri", "http://[::1/", NULL);
   g_assert_cmpint (run.status, ==, 1);
   g_assert_cmpstr (run.out, ==, "\n");
