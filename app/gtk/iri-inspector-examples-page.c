@@ -129,54 +129,56 @@ steps_clicked_cb (GtkButton                *button,
                  GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "notation")));
 }
 
-static GtkWidget *
-example_row (IriInspectorExamplesPage *self,
-             IriExample               *example,
-             guint                     number,
-             Notation                  notation)
+/* What an example row needs to build its content when it is first
+ * expanded. */
+typedef struct
 {
-  IriNotation mapping = notation == NOTATION_ARABIC ? IRI_NOTATION_ARABIC : IRI_NOTATION_HEBREW;
-  gboolean in_notation = notation == NOTATION_BIDI && iri_example_get_notation (example) != IRI_NOTATION_NONE;
-  IriExampleShow show = iri_example_get_show (example);
-  GtkWidget *row = adw_expander_row_new ();
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  GtkWidget *load = gtk_button_new_with_label (_("Inspect"));
-  GtkWidget *steps;
-  GtkWidget *explanation;
-  g_autofree char *title = g_strdup_printf ("%u. %s", number, iri_example_get_title (example));
-  g_autofree char *rtl_text = NULL;
-  g_autofree char *logical = NULL;
-  g_autofree char *load_tooltip = NULL;
+  IriExample  *example;
+  IriNotation  mapping;
+  Notation     notation;
+  gboolean     in_notation;
+  char        *rtl_text;   /* the IRI shown, with real letters */
+  char        *logical;    /* the same as stored, in the notation if any */
+} ExampleContent;
 
-  /* Examples in Bidi Notation are laid out with real letters; which ones
-   * the capitals stand for is the user's choice (Hebrew for the notation
-   * itself, as the draft's printed displays are). */
-  rtl_text = iri_example_get_notation (example) != IRI_NOTATION_NONE
-               ? iri_notation_to_rtl (iri_example_get_text (example), -1, mapping)
-               : g_strdup (iri_example_get_text (example));
+static void
+example_content_free (ExampleContent *content)
+{
+  g_object_unref (content->example);
+  g_free (content->rtl_text);
+  g_free (content->logical);
+  g_free (content);
+}
+
+/* The explanation of an example: its URI, the stored order, its
+ * displays and why.  Each has a diagram and one to three laid-out
+ * IRIs, so the dozens of examples cost the Examples page more than
+ * all the rest of the window at start (more than 100 ms): a row
+ * builds its content the first time it is expanded. */
+static GtkWidget *
+example_content (IriInspectorExamplesPage *self,
+                 ExampleContent           *content)
+{
+  IriExample *example = content->example;
+  IriExampleShow show = iri_example_get_show (example);
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  GtkWidget *explanation;
+
   if (iri_example_get_kind (example) == IRI_EXAMPLE_KIND_URI)
     {
-      g_autofree char *iri = iri_display_policy_uri_to_iri (self->policy, rtl_text, -1, IRI_TO_IRI_DEFAULT,
-                                                            NULL, NULL);
-
       gtk_box_append (GTK_BOX (box), caption (_("URI")));
       gtk_box_append (GTK_BOX (box), monospace_line (iri_example_get_text (example)));
-      if (iri != NULL)
-        {
-          g_free (rtl_text);
-          rtl_text = g_steal_pointer (&iri);
-        }
     }
 
-  logical = in_notation ? iri_notation_from_rtl (rtl_text, -1, mapping) : g_strdup (rtl_text);
   /* Translators: a label above an IRI as it is stored, in logical order */
   gtk_box_append (GTK_BOX (box), caption (_("Logical order (as stored)")));
   {
     /* Stored order as it is in memory, a character per box, left to
      * right; laid out as text, right-to-left letters would be reordered
      * and look like the display.  Under it, where each one is shown. */
-    g_autoptr(IriBidiTrace) trace = iri_bidi_trace_new (logical, -1, IRI_BIDI_PARAGRAPH_LTR,
-                                                        in_notation ? mapping : IRI_NOTATION_NONE);
+    g_autoptr(IriBidiTrace) trace = iri_bidi_trace_new (content->logical, -1, IRI_BIDI_PARAGRAPH_LTR,
+                                                        content->in_notation ? content->mapping
+                                                                             : IRI_NOTATION_NONE);
     GtkWidget *diagram = iri_inspector_diagram_new ();
     GtkWidget *scrolled = gtk_scrolled_window_new ();
 
@@ -194,20 +196,21 @@ example_row (IriInspectorExamplesPage *self,
 
   if (iri_example_get_kind (example) != IRI_EXAMPLE_KIND_TEXT)
     {
-      add_display (box, _("Display (§4.1)"), rtl_text, IRI_DISPLAY_EMBED, IRI_BIDI_LAYOUT_DEFAULT,
-                   mapping, in_notation);
+      add_display (box, _("Display (§4.1)"), content->rtl_text, IRI_DISPLAY_EMBED, IRI_BIDI_LAYOUT_DEFAULT,
+                   content->mapping, content->in_notation);
       if (show & IRI_EXAMPLE_SHOW_ISOLATE)
-        add_display (box, _("Display, components isolated"), rtl_text, IRI_DISPLAY_ISOLATE,
-                     IRI_BIDI_LAYOUT_DEFAULT, mapping, in_notation);
+        add_display (box, _("Display, components isolated"), content->rtl_text, IRI_DISPLAY_ISOLATE,
+                     IRI_BIDI_LAYOUT_DEFAULT, content->mapping, content->in_notation);
     }
   if (show & IRI_EXAMPLE_SHOW_RTL_PARAGRAPH)
-    add_display (box, _("Without the left-to-right embedding, in a right-to-left paragraph"), rtl_text,
-                 IRI_DISPLAY_EMBED, IRI_BIDI_LAYOUT_RTL_PARAGRAPH, mapping, in_notation);
+    add_display (box, _("Without the left-to-right embedding, in a right-to-left paragraph"), content->rtl_text,
+                 IRI_DISPLAY_EMBED, IRI_BIDI_LAYOUT_RTL_PARAGRAPH, content->mapping, content->in_notation);
 
   {
     /* With real letters, the explanation names those letters. */
-    g_autofree char *why = iri_example_dup_explanation (example, notation == NOTATION_BIDI ? IRI_NOTATION_NONE
-                                                                                        : mapping);
+    g_autofree char *why = iri_example_dup_explanation (example, content->notation == NOTATION_BIDI
+                                                                   ? IRI_NOTATION_NONE
+                                                                   : content->mapping);
 
     explanation = gtk_label_new (why);
   }
@@ -220,11 +223,66 @@ example_row (IriInspectorExamplesPage *self,
   gtk_widget_set_margin_bottom (box, 12);
   gtk_widget_set_margin_start (box, 12);
   gtk_widget_set_margin_end (box, 12);
+  return box;
+}
+
+static void
+example_expanded_cb (AdwExpanderRow           *row,
+                     GParamSpec               *pspec,
+                     IriInspectorExamplesPage *self)
+{
+  ExampleContent *content = g_object_get_data (G_OBJECT (row), "example-content");
+
+  if (content == NULL || !adw_expander_row_get_expanded (row))
+    return;
+  adw_expander_row_add_row (row, example_content (self, content));
+  /* Built once: what it shows changes only with a rebuild(). */
+  g_object_set_data (G_OBJECT (row), "example-content", NULL);
+}
+
+static GtkWidget *
+example_row (IriInspectorExamplesPage *self,
+             IriExample               *example,
+             guint                     number,
+             Notation                  notation)
+{
+  ExampleContent *content = g_new0 (ExampleContent, 1);
+  GtkWidget *row = adw_expander_row_new ();
+  GtkWidget *load = gtk_button_new_with_label (_("Inspect"));
+  GtkWidget *steps;
+  g_autofree char *title = g_strdup_printf ("%u. %s", number, iri_example_get_title (example));
+  g_autofree char *load_tooltip = NULL;
+
+  content->example = g_object_ref (example);
+  content->notation = notation;
+  content->mapping = notation == NOTATION_ARABIC ? IRI_NOTATION_ARABIC : IRI_NOTATION_HEBREW;
+  content->in_notation = notation == NOTATION_BIDI && iri_example_get_notation (example) != IRI_NOTATION_NONE;
+
+  /* Examples in Bidi Notation are laid out with real letters; which ones
+   * the capitals stand for is the user's choice (Hebrew for the notation
+   * itself, as the draft's printed displays are). */
+  content->rtl_text = iri_example_get_notation (example) != IRI_NOTATION_NONE
+                        ? iri_notation_to_rtl (iri_example_get_text (example), -1, content->mapping)
+                        : g_strdup (iri_example_get_text (example));
+  if (iri_example_get_kind (example) == IRI_EXAMPLE_KIND_URI)
+    {
+      /* Inspect loads the IRI a reader is shown (§3.7, under the
+       * window's display policy), so it is made with the row. */
+      char *iri = iri_display_policy_uri_to_iri (self->policy, content->rtl_text, -1, IRI_TO_IRI_DEFAULT,
+                                                 NULL, NULL);
+
+      if (iri != NULL)
+        {
+          g_free (content->rtl_text);
+          content->rtl_text = iri;
+        }
+    }
+  content->logical = content->in_notation ? iri_notation_from_rtl (content->rtl_text, -1, content->mapping)
+                                          : g_strdup (content->rtl_text);
 
   adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
   adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (row), iri_example_get_source (example));
-  adw_expander_row_add_row (ADW_EXPANDER_ROW (row), box);
   g_object_set_data_full (G_OBJECT (row), "example-id", g_strdup (iri_example_get_id (example)), g_free);
 
   gtk_widget_set_valign (load, GTK_ALIGN_CENTER);
@@ -256,11 +314,13 @@ example_row (IriInspectorExamplesPage *self,
     iri_inspector_set_accessible_label (steps, steps_name);
     /* In Bidi Notation, the example as the draft writes it, and the
      * Steps page reads its capitals as right-to-left letters. */
-    g_object_set_data_full (G_OBJECT (steps), "iri", g_strdup (in_notation ? logical : rtl_text), g_free);
-    g_object_set_data (G_OBJECT (steps), "notation", GINT_TO_POINTER (in_notation ? mapping : IRI_NOTATION_NONE));
+    g_object_set_data_full (G_OBJECT (steps), "iri",
+                            g_strdup (content->in_notation ? content->logical : content->rtl_text), g_free);
+    g_object_set_data (G_OBJECT (steps), "notation",
+                       GINT_TO_POINTER (content->in_notation ? content->mapping : IRI_NOTATION_NONE));
     g_signal_connect (steps, "clicked", G_CALLBACK (steps_clicked_cb), self);
   }
-  g_object_set_data_full (G_OBJECT (load), "iri", g_steal_pointer (&rtl_text), g_free);
+  g_object_set_data_full (G_OBJECT (load), "iri", g_strdup (content->rtl_text), g_free);
   g_signal_connect (load, "clicked", G_CALLBACK (load_clicked_cb), self);
   /* add_action was renamed add_suffix in libadwaita 1.4. */
 #if ADW_CHECK_VERSION (1, 4, 0)
@@ -270,6 +330,9 @@ example_row (IriInspectorExamplesPage *self,
   adw_expander_row_add_action (ADW_EXPANDER_ROW (row), steps);
   adw_expander_row_add_action (ADW_EXPANDER_ROW (row), load);
 #endif
+
+  g_object_set_data_full (G_OBJECT (row), "example-content", content, (GDestroyNotify) example_content_free);
+  g_signal_connect (row, "notify::expanded", G_CALLBACK (example_expanded_cb), self);
   return row;
 }
 

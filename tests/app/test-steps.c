@@ -3,8 +3,9 @@
  * The bidi algorithm step by step for the text of the address field
  * (issue 15): a character selected in the picture is selected in the
  * address field, in the table and in the picture, and explained; the
- * page follows typing; an example opens in it.  The window is made in
- * process, with the app's sources built into the test.
+ * page follows typing; an example opens in it.  And the Examples page
+ * builds an example's explanation only when its row is expanded.  The
+ * window is made in process, with the app's sources built into the test.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -204,6 +205,86 @@ test_example (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static guint
+count_widgets (GtkWidget *widget,
+               GType      type)
+{
+  guint n = g_type_is_a (G_OBJECT_TYPE (widget), type) ? 1 : 0;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    n += count_widgets (child, type);
+  return n;
+}
+
+/* The example rows of the page, in order. */
+static GPtrArray *
+example_rows (GtkWidget *page)
+{
+  GPtrArray *rows = g_ptr_array_new ();
+  GtkWidget *list = widget_test_find (page, GTK_TYPE_LIST_BOX);
+
+  for (GtkWidget *child = gtk_widget_get_first_child (list); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      if (ADW_IS_EXPANDER_ROW (child))
+        g_ptr_array_add (rows, child);
+    }
+  return rows;
+}
+
+static void
+test_example_content (void)
+{
+  IriInspectorWindow *window = app_test_window_new (TEXT);
+  GtkWidget *page;
+  g_autoptr(GPtrArray) rows = NULL;
+  g_autoptr(GPtrArray) rebuilt = NULL;
+  GtkWidget *first, *second;
+  GtkWidget *hebrew = NULL;
+
+  g_test_summary ("An example's explanation is built when its row is first expanded, "
+                  "and an expanded row keeps it when the notation changes");
+
+  app_test_show_page (window, "examples");
+  page = page_of (window, "examples");
+  rows = example_rows (page);
+  g_assert_cmpuint (rows->len, >=, 11);
+  /* Collapsed, nothing is built: no diagram, no laid-out IRI. */
+  g_assert_cmpuint (count_widgets (page, IRI_INSPECTOR_TYPE_DIAGRAM), ==, 0);
+
+  /* §4.4 Example 1: its stored order, its displays, why. */
+  first = g_ptr_array_index (rows, 0);
+  second = g_ptr_array_index (rows, 1);
+  adw_expander_row_set_expanded (ADW_EXPANDER_ROW (first), TRUE);
+  g_assert_cmpuint (count_widgets (first, IRI_INSPECTOR_TYPE_DIAGRAM), ==, 1);
+  g_assert_cmpuint (count_widgets (first, GTK_TYPE_LABEL), >, 3);
+  g_assert_true (label_contains (first, "Logical order"));
+  g_assert_cmpuint (count_widgets (second, IRI_INSPECTOR_TYPE_DIAGRAM), ==, 0);
+  /* Collapsed and expanded again: built once. */
+  adw_expander_row_set_expanded (ADW_EXPANDER_ROW (first), FALSE);
+  adw_expander_row_set_expanded (ADW_EXPANDER_ROW (first), TRUE);
+  g_assert_cmpuint (count_widgets (first, IRI_INSPECTOR_TYPE_DIAGRAM), ==, 1);
+
+  /* With Hebrew letters the rows are made again: the open one is open
+   * and explained, the others are not built. */
+  for (GtkWidget *w = widget_test_find (page, GTK_TYPE_TOGGLE_BUTTON); w != NULL; w = gtk_widget_get_next_sibling (w))
+    {
+      if (GPOINTER_TO_INT (g_object_get_data (G_OBJECT (w), "notation")) == 1)
+        hebrew = w;
+    }
+  g_assert_nonnull (hebrew);
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (hebrew), TRUE);
+  app_test_wait (20);
+  rebuilt = example_rows (page);
+  g_assert_cmpuint (rebuilt->len, ==, rows->len);
+  g_assert_true (adw_expander_row_get_expanded (g_ptr_array_index (rebuilt, 0)));
+  g_assert_cmpuint (count_widgets (g_ptr_array_index (rebuilt, 0), IRI_INSPECTOR_TYPE_DIAGRAM), ==, 1);
+  g_assert_cmpuint (count_widgets (page, IRI_INSPECTOR_TYPE_DIAGRAM), ==, 1);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -213,5 +294,6 @@ main (int   argc,
   g_test_add_func ("/app/steps/selection", test_selection);
   g_test_add_func ("/app/steps/paragraph", test_paragraph);
   g_test_add_func ("/app/steps/example", test_example);
+  g_test_add_func ("/app/examples/content-on-expand", test_example_content);
   return g_test_run ();
 }
