@@ -34,7 +34,12 @@
  * With --startup=APP it also runs APP --new-window --report-startup
  * (the app's hidden option: it prints the monotonic time of its first
  * frame) with a 2 000-character IRI, on each page, and reports exec to
- * first frame.
+ * first frame.  With --startup-peer=PEER (tests/bench/startup-peer: a
+ * libadwaita window that shows the IRI in a label, and nothing of
+ * ours) it runs PEER with the same IRI after each run of APP and
+ * reports its times and the median of the pairs' differences: the
+ * floor that GTK, libadwaita and the display set, and what the app
+ * adds to it.
  *
  * It prints Markdown; it never asserts on time.  Run it under a display:
  * `xvfb-run -a dbus-run-session -- tests/bench/run-benchmarks.sh build`,
@@ -71,6 +76,7 @@ static char    *opt_sizes = NULL;
 static int      opt_samples = 31;
 static double   opt_budget = 20;
 static char    *opt_startup = NULL;
+static char    *opt_startup_peer = NULL;
 static int      opt_startup_runs = 5;
 static gboolean opt_no_preview = FALSE;
 static gboolean opt_phases = FALSE;
@@ -81,6 +87,7 @@ static const GOptionEntry entries[] = {
   { "samples", 0, 0, G_OPTION_ARG_INT, &opt_samples, "Keystrokes per page and length (default 31)", "N" },
   { "budget", 0, 0, G_OPTION_ARG_DOUBLE, &opt_budget, "Seconds at most per page and length (default 20)", "S" },
   { "startup", 0, 0, G_OPTION_ARG_FILENAME, &opt_startup, "Also time APP's start to its first frame", "APP" },
+  { "startup-peer", 0, 0, G_OPTION_ARG_FILENAME, &opt_startup_peer, "With --startup, also time PEER's, in turn with APP", "PEER" },
   { "startup-runs", 0, 0, G_OPTION_ARG_INT, &opt_startup_runs, "Runs per page for --startup (default 5)", "N" },
   { "no-preview", 0, 0, G_OPTION_ARG_NONE, &opt_no_preview, "Turn the address field's URI preview off", NULL },
   { "phases", 0, 0, G_OPTION_ARG_NONE, &opt_phases, "Also print the insertion's and the layout's share", NULL },
@@ -424,17 +431,59 @@ window_added_cb (GtkApplication *application,
   g_timeout_add (1000, start_cb, b);
 }
 
-/* APP --report-startup with a 2 000-character IRI: exec to first frame. */
+/* Runs @argv (a program that prints "first-frame-monotonic-us N") and
+ * appends exec → first frame to @times.  FALSE if it could not run. */
+static gboolean
+time_first_frame (const char * const *argv,
+                  GArray             *times)
+{
+  g_autofree char *out = NULL;
+  g_autoptr(GError) error = NULL;
+  gint64 start = g_get_monotonic_time ();
+  const char *line;
+  int status;
+
+  if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL,
+                     &out, NULL, &status, &error))
+    {
+      g_printerr ("bench-app: %s\n", error->message);
+      return FALSE;
+    }
+  line = strstr (out, "first-frame-monotonic-us ");
+  if (line != NULL)
+    {
+      gint64 frame = g_ascii_strtoll (line + strlen ("first-frame-monotonic-us "), NULL, 10);
+
+      g_array_append_val (times, (gint64) { frame - start });
+    }
+  return TRUE;
+}
+
+/* APP --report-startup with a 2 000-character IRI: exec to first frame,
+ * and, given a peer, the peer's with the same IRI, run in turn (app,
+ * peer, app, peer…) so that both see the same load. */
 static void
-measure_startup (const char *app)
+measure_startup (const char *app,
+                 const char *peer)
 {
   g_autoptr(GRand) rand = g_rand_new_with_seed (58);
 
-  g_print ("\n| page shown at start | IRI length | exec to first frame, median (ms) | min | max | runs |\n");
-  g_print ("|---|---|---|---|---|---|\n");
+  if (peer != NULL)
+    {
+      g_print ("\n| page shown at start | IRI length | exec to first frame, median (ms) | min | max "
+               "| peer: median (min-max) | app - peer, median of pairs (ms) | runs |\n");
+      g_print ("|---|---|---|---|---|---|---|---|\n");
+    }
+  else
+    {
+      g_print ("\n| page shown at start | IRI length | exec to first frame, median (ms) | min | max | runs |\n");
+      g_print ("|---|---|---|---|---|---|\n");
+    }
   for (gsize p = 0; p < G_N_ELEMENTS (all_pages); p++)
     {
       g_autoptr(GArray) times = g_array_new (FALSE, FALSE, sizeof (gint64));
+      g_autoptr(GArray) peer_times = g_array_new (FALSE, FALSE, sizeof (gint64));
+      g_autoptr(GArray) differences = g_array_new (FALSE, FALSE, sizeof (gint64));
 
       for (int run = 0; run < opt_startup_runs; run++)
         {
@@ -442,32 +491,37 @@ measure_startup (const char *app)
           g_autofree char *iri = make_iri (rand, 2000, &authority_end);
           g_autofree char *page = g_strdup_printf ("--page=%s", all_pages[p]);
           const char *argv[] = { app, "--new-window", "--report-startup", page, iri, NULL };
-          g_autofree char *out = NULL;
-          g_autoptr(GError) error = NULL;
-          gint64 start = g_get_monotonic_time ();
-          const char *line;
-          int status;
+          const char *peer_argv[] = { peer, iri, NULL };
 
-          if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL,
-                             &out, NULL, &status, &error))
+          if (!time_first_frame (argv, times))
+            return;
+          if (peer != NULL)
             {
-              g_printerr ("bench-app: %s\n", error->message);
-              return;
-            }
-          line = strstr (out, "first-frame-monotonic-us ");
-          if (line != NULL)
-            {
-              gint64 frame = g_ascii_strtoll (line + strlen ("first-frame-monotonic-us "), NULL, 10);
-
-              g_array_append_val (times, (gint64) { frame - start });
+              if (!time_first_frame (peer_argv, peer_times))
+                return;
+              if (times->len == peer_times->len)
+                g_array_append_val (differences, (gint64) { g_array_index (times, gint64, times->len - 1) -
+                                                            g_array_index (peer_times, gint64, peer_times->len - 1) });
             }
         }
       if (times->len > 0)
         {
           g_array_sort (times, compare_int64);
-          g_print ("| %s | 2000 | %.0f | %.0f | %.0f | %u |\n", page_titles[p], percentile (times, 50),
+          g_print ("| %s | 2000 | %.0f | %.0f | %.0f |", page_titles[p], percentile (times, 50),
                    g_array_index (times, gint64, 0) / 1000.0,
-                   g_array_index (times, gint64, times->len - 1) / 1000.0, times->len);
+                   g_array_index (times, gint64, times->len - 1) / 1000.0);
+          if (peer != NULL && peer_times->len > 0 && differences->len > 0)
+            {
+              g_array_sort (peer_times, compare_int64);
+              g_array_sort (differences, compare_int64);
+              g_print (" %.0f (%.0f-%.0f) | %.0f |", percentile (peer_times, 50),
+                       g_array_index (peer_times, gint64, 0) / 1000.0,
+                       g_array_index (peer_times, gint64, peer_times->len - 1) / 1000.0,
+                       percentile (differences, 50));
+            }
+          else if (peer != NULL)
+            g_print (" - | - |");
+          g_print (" %u |\n", times->len);
         }
     }
 }
@@ -541,7 +595,7 @@ main (int   argc,
     }
 
   if (opt_startup != NULL)
-    measure_startup (opt_startup);
+    measure_startup (opt_startup, opt_startup_peer);
 
   g_array_unref (b.first);
   g_array_unref (b.shown);
