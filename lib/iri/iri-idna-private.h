@@ -37,6 +37,16 @@ char *iri_idna_to_ascii   (const char      *host,
 int   iri_idna_lookup_idna2008 (const char  *name,
                                 char       **out);
 
+/* The lookup form of a plain U-label without libidn2 (iri-idna-fast.c):
+ * TRUE with what idn2_lookup_u8 (@label, …, IDN2_NO_TR46) gives in @out
+ * (@room bytes, not NUL-terminated) and its length in *@out_length, or
+ * FALSE, with nothing written, for a label it leaves to libidn2. */
+gboolean iri_idna_fast_lookup_label (const char *label,
+                                     gsize       length,
+                                     char       *out,
+                                     gsize       room,
+                                     gsize      *out_length);
+
 /* TRUE when §3.7 step 6 (iri_idna_to_unicode()) shows the A-label
  * @a_label (@a_length bytes, all lower case) as @u_label
  * (NUL-terminated, with a character outside ASCII): @a_label is what

@@ -410,6 +410,12 @@ lookup_label (const char *label,
       return IDN2_OK;
     }
 
+  /* A plain U-label (letters of one direction, digits, inner hyphens)
+   * needs no more than what is known of each of its code points:
+   * iri-idna-fast.c, without libidn2 and without the cache. */
+  if (iri_idna_fast_lookup_label (label, length, out, room, out_length))
+    return IDN2_OK;
+
   /* Most labels are short: their key, for the lookup, on the stack. */
   key = length < sizeof stack_key ? stack_key : (heap_key = g_malloc (length + 1));
   memcpy (key, label, length);

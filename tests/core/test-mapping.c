@@ -2395,6 +2395,147 @@ test_idna_lookup_by_label_threads (void)
   g_strfreev (shared.expected);
 }
 
+/* iri-idna-fast.c against libidn2: where the fast path answers for a
+ * label, libidn2 gives the same A-label (and does not refuse it).
+ * Returns whether the fast path answered. */
+static gboolean
+fast_matches_libidn2 (const char *label)
+{
+  char ours[IDN2_LABEL_MAX_LENGTH + 1];
+  gsize length = 0;
+  uint8_t *theirs = NULL;
+  int rc;
+
+  if (!iri_idna_fast_lookup_label (label, strlen (label), ours, sizeof ours, &length))
+    return FALSE;
+  rc = idn2_lookup_u8 ((const uint8_t *) label, &theirs, IDN2_NO_TR46);
+  if (rc != IDN2_OK || strlen ((const char *) theirs) != length || memcmp (ours, theirs, length) != 0)
+    g_error ("label “%s”: fast path “%.*s”, libidn2 %s “%s”", label, (int) length, ours,
+             idn2_strerror_name (rc), theirs != NULL ? (const char *) theirs : "");
+  idn2_free (theirs);
+  return TRUE;
+}
+
+/* Every code point of the Basic Multilingual Plane and of the planes
+ * after it (every one with -m thorough, one in seven otherwise: the
+ * rest of the code space is unassigned or CJK of the same properties),
+ * alone and beside a Latin letter, a Hebrew letter, a digit and a
+ * hyphen, where the bidi rule and the hyphen rules bear on it. */
+static void
+test_idna_fast_code_points (void)
+{
+  static const char * const around[][2] = {
+    { "", "" }, { "a", "" }, { "", "a" }, { "\u05D0", "" }, { "", "\u05D0" },
+    { "", "1" }, { "1", "" }, { "a-", "" }, { "\u05D0-", "" }, { "", "-\u05D0" }, { "\u05D0", "\u05D0" },
+  };
+  guint step_above_bmp = g_test_thorough () ? 1 : 7;
+  guint answered = 0, rtl_answered = 0;
+
+  for (gunichar c = 0x80; c <= 0x10FFFF; c += c < 0x10000 ? 1 : step_above_bmp)
+    {
+      char utf8[7];
+      int n;
+
+      if (c >= 0xD800 && c <= 0xDFFF)
+        continue;
+      n = g_unichar_to_utf8 (c, utf8);
+      utf8[n] = '\0';
+      for (guint i = 0; i < G_N_ELEMENTS (around); i++)
+        {
+          g_autofree char *label = g_strconcat (around[i][0], utf8, around[i][1], NULL);
+
+          if (fast_matches_libidn2 (label))
+            {
+              answered++;
+              if (i >= 3 && strstr (label, "\u05D0") != NULL)
+                rtl_answered++;
+            }
+        }
+    }
+  g_test_message ("the fast path answered for %u labels, %u of them right to left", answered, rtl_answered);
+  /* Not a test that passes by answering nothing: the letters of the
+   * world's scripts are most of these. */
+  g_assert_cmpuint (answered, >, 100000);
+  g_assert_cmpuint (rtl_answered, >, 1000);
+}
+
+/* Labels of letters of several scripts, digits, hyphens, and code
+ * points the fast path must leave to libidn2 (contextual rules, marks,
+ * upper case, symbols, ZWJ), at random. */
+static void
+test_idna_fast_random_labels (void)
+{
+  static const char * const pool[] = {
+    "a", "b", "z", "0", "7", "-", "-",
+    "\u05D0", "\u05E9", "\u05DC", "\u05DD",               /* Hebrew */
+    "\u0627", "\u0644", "\u0645", "\u0628", "\u0622",     /* Arabic */
+    "\u0431", "\u0434", "\u044F",                         /* Cyrillic */
+    "\u03B1", "\u03C2", "\u03C9",                         /* Greek, final sigma */
+    "\u65E5", "\u672C", "\u30AB", "\u3042",               /* Han, Katakana, Hiragana */
+    "\u00E9", "\u00DF", "\u0131",                         /* é, ß, dotless i */
+    "\u0660", "\u06F0", "\u00B7", "\u0375", "\u05F3", "\u30FB", "\u200C", "\u200D",
+    "\u0301", "\u05B0", "\u064B", "\u3099",               /* combining marks */
+    "A", "\u0410", "_", "\u2215", "\u0640", "\u06DD", "\u05BE",
+  };
+  g_autoptr(GRand) rand = g_rand_new_with_seed (5891);
+  guint answered = 0;
+
+  for (guint i = 0; i < 40000; i++)
+    {
+      g_autoptr(GString) label = g_string_new (NULL);
+      guint n = g_rand_int_range (rand, 1, 12);
+
+      for (guint k = 0; k < n; k++)
+        g_string_append (label, pool[g_rand_int_range (rand, 0, G_N_ELEMENTS (pool))]);
+      if (fast_matches_libidn2 (label->str))
+        answered++;
+    }
+  g_test_message ("the fast path answered for %u of 40000 random labels", answered);
+  g_assert_cmpuint (answered, >, 1000);
+}
+
+/* What the fast path leaves to libidn2 whatever its code points. */
+static void
+test_idna_fast_declines (void)
+{
+  static const char * const labels[] = {
+    "abc",                       /* ASCII: not a U-label */
+    "-\u05E9\u05DC",             /* a hyphen first */
+    "\u05E9\u05DC-",             /* last */
+    "\u05E9\u05DC--\u05DD",      /* third and fourth */
+    "1\u05E9\u05DC",             /* a right-to-left label starting with a digit */
+    "\u05E9\u05DCa",             /* with a Latin letter */
+    "\u05E9\u0660",              /* ARABIC-INDIC DIGIT ZERO (CONTEXTO) */
+    "\u05E9\u05DC\u05B0",        /* a combining mark */
+    "\u00C9",                    /* upper case */
+    "a\u200Db\u00E9",            /* ZERO WIDTH JOINER (CONTEXTJ) */
+  };
+  g_autoptr(GString) long_label = g_string_new (NULL);
+  char out[IDN2_LABEL_MAX_LENGTH + 1];
+  gsize length;
+
+  for (guint i = 0; i < G_N_ELEMENTS (labels); i++)
+    g_assert_false (iri_idna_fast_lookup_label (labels[i], strlen (labels[i]), out, sizeof out, &length));
+
+  /* Near the limit of 63 octets: where libidn2 refuses the label as
+   * too long, the fast path has left it (fast_matches_libidn2() fails
+   * otherwise); 64 code points never fit. */
+  for (guint k = 0; k < 70; k++)
+    {
+      g_autoptr(GString) mixed = g_string_new (NULL);
+
+      g_string_append_unichar (long_label, 0x05E9);
+      for (guint i = 0; i <= k; i++)
+        g_string_append_unichar (mixed, 0x05D0 + i % 27);
+      fast_matches_libidn2 (long_label->str);
+      fast_matches_libidn2 (mixed->str);
+    }
+  g_assert_false (iri_idna_fast_lookup_label (long_label->str, long_label->len, out, sizeof out, &length));
+  g_assert_true (iri_idna_fast_lookup_label ("\u05E9\u05DC\u05D5\u05DD", 8, out, sizeof out, &length));
+  g_assert_cmpmem (out, length, "xn--9dbne9b", 11);
+  g_assert_false (iri_idna_fast_lookup_label ("\u05E9\u05DC\u05D5\u05DD", 8, out, 10, &length));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -2429,6 +2570,9 @@ main (int   argc,
   g_test_add_func ("/iri/mapping/idna/idna-test-v2/transitional", test_idna_test_v2_transitional);
   g_test_add_func ("/iri/mapping/idna/lookup-by-label", test_idna_lookup_by_label);
   g_test_add_func ("/iri/mapping/idna/lookup-by-label-threads", test_idna_lookup_by_label_threads);
+  g_test_add_func ("/iri/mapping/idna/fast/code-points", test_idna_fast_code_points);
+  g_test_add_func ("/iri/mapping/idna/fast/random-labels", test_idna_fast_random_labels);
+  g_test_add_func ("/iri/mapping/idna/fast/declines", test_idna_fast_declines);
 
   for (guint i = 0; i < G_N_ELEMENTS (to_iri_cases); i++)
     {

@@ -1,0 +1,377 @@
+/* iri-idna-fast.c: the IDNA2008 lookup of a plain U-label, without libidn2
+ *
+ * RFC 5891 §5 turns a U-label into its A-label after checking it: NFC
+ * (§5.3), the code points and their contextual rules (§5.4, RFC 5892),
+ * the hyphen rules (§4.2.3.1) and the bidi rule (RFC 5893).  libidn2
+ * does all of it, for every label it is given, at about 13 000
+ * instructions a label of eight letters: in `iri to-uri` over lines of
+ * new hosts, a third of the whole run.  Most labels are plain words:
+ * letters of one script, digits, inner hyphens.  For those, every
+ * check but the bidi rule is a property of each code point alone, so
+ * it is asked of libidn2 once per code point and remembered, and the
+ * label's A-label is then "xn--" and its punycode (RFC 3492).
+ *
+ * What libidn2 is asked of a code point c (each a whole lookup, so
+ * every rule it applies is applied):
+ *
+ *  - "c": whether c may be a label on its own.  A code point that is
+ *    DISALLOWED or UNASSIGNED, that no NFC string contains, or that is a
+ *    combining mark (a label may not start with one) fails;
+ *  - "ac": it passes for a c of any bidi class but R, AL and AN (the
+ *    bidi rule applies only to a label with one of those, and then a
+ *    label that starts with "a" must be left-to-right);
+ *  - "אc" (U+05D0 HEBREW LETTER ALEF): it passes for a c of class R or
+ *    AL, and fails for a left-to-right one (no L in a right-to-left
+ *    label) and for a neutral one (a right-to-left label may not end
+ *    with it).
+ *
+ * c is *left-to-right* when the first two pass and the third fails,
+ * *right-to-left* when the first and third pass and the second fails,
+ * and otherwise not handled here.  (When the first passes and the third
+ * fails, the second passes: it is not asked.)  The code points with contextual
+ * rules (CONTEXTJ, CONTEXTO) are never handled here, even where one
+ * passes alone (U+0660 ARABIC-INDIC DIGIT ZERO does).
+ *
+ * Why a label of such code points needs nothing more:
+ *
+ *  - NFC: each code point is in NFC alone (or "c" would fail), and two
+ *    code points compose, or reorder, only when the second is a
+ *    combining mark or a conjoining jamo (NFC_Quick_Check = Maybe),
+ *    which fail alone; so the label is in NFC;
+ *  - the leading combining mark and the contextual rules: there is
+ *    none;
+ *  - the hyphen rules: a label with a hyphen first, last or in the
+ *    third and fourth places is left to libidn2;
+ *  - the bidi rule: a label without a right-to-left code point has
+ *    none (it applies only to labels with R, AL or AN, and none of ours
+ *    is AN).  One with a right-to-left code point is handled when it
+ *    starts with one, has no left-to-right one (no ASCII letter either)
+ *    and ends with a right-to-left one or an ASCII digit: RFC 5893
+ *    rules 1–4 hold (R, AL, EN and ES only; no AN).  Any other is left
+ *    to libidn2;
+ *  - the length: an A-label over 63 octets is left to libidn2.
+ *
+ * A label of anything else (an upper-case letter, a symbol, a code
+ * point of the CONTEXTO list) goes to libidn2 as before.  tests/core/
+ * test-mapping.c compares this with libidn2 for every code point,
+ * alone and between letters, and for random labels.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+/* GLib first: idn2.h defines G_GNUC_DEPRECATED when it is not defined. */
+#include "iri-idna-private.h"
+
+#include <idn2.h>
+
+/* The verdict on a code point, two bits. */
+enum {
+  VERDICT_UNKNOWN = 0,
+  VERDICT_LTR = 1,
+  VERDICT_RTL = 2,
+  VERDICT_NO = 3,
+};
+
+/* Two bits a code point, 4 096 code points a page, pages made when a
+ * code point of theirs is first seen.  Read and written atomically:
+ * threads that ask about the same code point at once ask libidn2 the
+ * same questions and store the same bits. */
+#define PAGE_BITS 12
+#define PAGE_SIZE (1 << PAGE_BITS)
+#define N_PAGES ((0x10FFFF >> PAGE_BITS) + 1)
+
+static guint32 *verdict_pages[N_PAGES];
+
+static guint32 *
+get_page (gunichar c)
+{
+  guint32 **slot = &verdict_pages[c >> PAGE_BITS];
+  guint32 *page = g_atomic_pointer_get (slot);
+
+  if (page == NULL)
+    {
+      guint32 *fresh = g_new0 (guint32, PAGE_SIZE / 16);
+
+      if (g_atomic_pointer_compare_and_exchange (slot, NULL, fresh))
+        page = fresh;
+      else
+        {
+          g_free (fresh);
+          page = g_atomic_pointer_get (slot);
+        }
+    }
+  return page;
+}
+
+static gboolean
+lookup_passes (const char *label)
+{
+  uint8_t *ascii = NULL;
+  int rc = idn2_lookup_u8 ((const uint8_t *) label, &ascii, IDN2_NO_TR46);
+
+  idn2_free (ascii);
+  return rc == IDN2_OK;
+}
+
+/* RFC 5892 Appendix A: the code points with a contextual rule. */
+static gboolean
+is_contextual (gunichar c)
+{
+  return c == 0x200C || c == 0x200D ||            /* CONTEXTJ */
+         c == 0x00B7 || c == 0x0375 ||            /* MIDDLE DOT, GREEK LOWER NUMERAL SIGN */
+         c == 0x05F3 || c == 0x05F4 ||            /* HEBREW PUNCTUATION GERESH, GERSHAYIM */
+         (c >= 0x0660 && c <= 0x0669) ||          /* ARABIC-INDIC DIGITs */
+         (c >= 0x06F0 && c <= 0x06F9) ||          /* EXTENDED ARABIC-INDIC DIGITs */
+         c == 0x30FB;                             /* KATAKANA MIDDLE DOT */
+}
+
+static guint
+ask_libidn2 (gunichar c)
+{
+  char label[3 + 6 + 1] = { 0 };
+  gboolean alone, after_latin, after_hebrew;
+  int n;
+
+  if (is_contextual (c))
+    return VERDICT_NO;
+
+  n = g_unichar_to_utf8 (c, label + 2);
+  label[2 + n] = '\0';
+  alone = lookup_passes (label + 2);
+  if (!alone)
+    return VERDICT_NO;
+
+  /* U+05D0 HEBREW LETTER ALEF */
+  label[0] = '\xD7';
+  label[1] = '\x90';
+  after_hebrew = lookup_passes (label);
+  /* Valid alone and not after a right-to-left letter: not R, AL or AN
+   * (each would pass there, or fail alone), so "ac", which no bidi
+   * rule applies to, passes too; it is not asked. */
+  if (!after_hebrew)
+    return VERDICT_LTR;
+
+  label[1] = 'a';
+  after_latin = lookup_passes (label + 1);
+  return after_latin ? VERDICT_NO : VERDICT_RTL;
+}
+
+static guint
+get_verdict (gunichar c)
+{
+  guint32 *page = get_page (c);
+  guint index = c & (PAGE_SIZE - 1);
+  guint32 *word = &page[index / 16];
+  guint shift = (index % 16) * 2;
+  guint verdict = ((guint32) g_atomic_int_get ((gint *) word) >> shift) & 3;
+
+  if (verdict == VERDICT_UNKNOWN)
+    {
+      verdict = ask_libidn2 (c);
+      g_atomic_int_or ((guint *) word, verdict << shift);
+    }
+  return verdict;
+}
+
+/* RFC 3492 §5 and §6.1 */
+#define BASE 36
+#define TMIN 1
+#define TMAX 26
+#define SKEW 38
+#define DAMP 700
+#define INITIAL_BIAS 72
+#define INITIAL_N 0x80
+
+static char
+encode_digit (guint d)
+{
+  return d < 26 ? 'a' + d : '0' + (d - 26);
+}
+
+static guint
+adapt (guint     delta,
+       guint     n_points,
+       gboolean  first_time)
+{
+  guint k = 0;
+
+  delta = first_time ? delta / DAMP : delta / 2;
+  delta += delta / n_points;
+  while (delta > ((BASE - TMIN) * TMAX) / 2)
+    {
+      delta /= BASE - TMIN;
+      k += BASE;
+    }
+  return k + (BASE - TMIN + 1) * delta / (delta + SKEW);
+}
+
+/* RFC 3492 §6.3, for at most 63 code points: writes the punycode of
+ * @input to @out (room for @room bytes) and returns its length, or 0
+ * when it does not fit. */
+static gsize
+punycode_encode (const gunichar *input,
+                 guint           n_input,
+                 char           *out,
+                 gsize           room)
+{
+  gsize length = 0;
+  guint n = INITIAL_N, delta = 0, bias = INITIAL_BIAS;
+  guint h, b;
+
+  for (guint j = 0; j < n_input; j++)
+    {
+      if (input[j] < 0x80)
+        {
+          if (length >= room)
+            return 0;
+          out[length++] = (char) input[j];
+        }
+    }
+  h = b = (guint) length;
+  if (b > 0)
+    {
+      if (length >= room)
+        return 0;
+      out[length++] = '-';
+    }
+
+  while (h < n_input)
+    {
+      guint m = G_MAXUINT;
+
+      for (guint j = 0; j < n_input; j++)
+        if (input[j] >= n && input[j] < m)
+          m = input[j];
+      /* No overflow: 63 code points below 0x110000. */
+      delta += (m - n) * (h + 1);
+      n = m;
+      for (guint j = 0; j < n_input; j++)
+        {
+          if (input[j] < n)
+            delta++;
+          if (input[j] == n)
+            {
+              guint q = delta;
+
+              for (guint k = BASE;; k += BASE)
+                {
+                  guint t = k <= bias ? TMIN : k >= bias + TMAX ? TMAX : k - bias;
+
+                  if (q < t)
+                    break;
+                  if (length >= room)
+                    return 0;
+                  out[length++] = encode_digit (t + (q - t) % (BASE - t));
+                  q = (q - t) / (BASE - t);
+                }
+              if (length >= room)
+                return 0;
+              out[length++] = encode_digit (q);
+              bias = adapt (delta, h + 1, h == b);
+              delta = 0;
+              h++;
+            }
+        }
+      delta++;
+      n++;
+    }
+  return length;
+}
+
+/*
+ * iri_idna_fast_lookup_label:
+ * @label: a label, in UTF-8 (no dot)
+ * @length: its length in bytes
+ * @out: where its lookup form goes
+ * @room: the room at @out, in bytes
+ * @out_length: (out): the length of the form
+ *
+ * Returns TRUE, with what idn2_lookup_u8 (@label, …, IDN2_NO_TR46)
+ * gives in @out, when @label is a U-label this file handles (see
+ * above); FALSE, with nothing written, for any other label, which is
+ * left to libidn2.
+ */
+gboolean
+iri_idna_fast_lookup_label (const char *label,
+                            gsize       length,
+                            char       *out,
+                            gsize       room,
+                            gsize      *out_length)
+{
+  gunichar chars[IDN2_LABEL_MAX_LENGTH];
+  guint n = 0;
+  gboolean any_non_ascii = FALSE, any_ltr = FALSE, any_rtl = FALSE;
+  gboolean first_rtl = FALSE, last_rtl_or_digit = FALSE;
+  const char *p = label, *end = label + length;
+  gsize encoded;
+
+  /* A U-label of more than 63 code points has no A-label of 63 octets. */
+  if (length == 0 || room < 4)
+    return FALSE;
+
+  while (p < end)
+    {
+      guchar b = (guchar) *p;
+      gunichar c;
+      gboolean rtl = FALSE, digit = FALSE;
+
+      if (n == G_N_ELEMENTS (chars))
+        return FALSE;
+      if (b < 0x80)
+        {
+          if (g_ascii_islower (b))
+            any_ltr = TRUE;
+          else if (g_ascii_isdigit (b))
+            digit = TRUE;
+          else if (b != '-')
+            return FALSE;
+          c = b;
+          p++;
+        }
+      else
+        {
+          const char *next = g_utf8_find_next_char (p, end);
+
+          c = g_utf8_get_char_validated (p, (next != NULL ? next : end) - p);
+          if (c == (gunichar) -1 || c == (gunichar) -2)
+            return FALSE;
+          p = next != NULL ? next : end;
+          any_non_ascii = TRUE;
+          switch (get_verdict (c))
+            {
+            case VERDICT_LTR:
+              any_ltr = TRUE;
+              break;
+            case VERDICT_RTL:
+              rtl = any_rtl = TRUE;
+              break;
+            default:
+              return FALSE;
+            }
+        }
+      if (n == 0)
+        first_rtl = rtl;
+      last_rtl_or_digit = rtl || digit;
+      chars[n++] = c;
+    }
+
+  /* An ASCII label is not a U-label; the hyphen rules (§4.2.3.1) and
+   * the bidi rule (RFC 5893) for anything but the plain cases are
+   * libidn2's. */
+  if (!any_non_ascii ||
+      chars[0] == '-' || chars[n - 1] == '-' || (n >= 4 && chars[2] == '-' && chars[3] == '-'))
+    return FALSE;
+  if (any_rtl && (any_ltr || !first_rtl || !last_rtl_or_digit))
+    return FALSE;
+
+  memcpy (out, "xn--", 4);
+  encoded = punycode_encode (chars, n, out + 4, MIN (room, IDN2_LABEL_MAX_LENGTH) - 4);
+  if (encoded == 0)
+    return FALSE;
+  *out_length = 4 + encoded;
+  return TRUE;
+}
