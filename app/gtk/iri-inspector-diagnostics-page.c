@@ -196,6 +196,14 @@ make_row (IriDiagnostic *diagnostic)
   gtk_widget_set_margin_start (box, 12);
   gtk_widget_set_margin_end (box, 12);
   gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
+  /* Assistive technology gets the finding from the row: its name (the
+   * severity and the message, quotes in logical order) and description
+   * (the fix and the source), set in row_show().  What draws it stays
+   * out of the accessible tree: the labels quote the display in visual
+   * order, which a screen reader would spell backwards (RFC 3987bis
+   * §4.1), they repeat the row's name and description when the list is
+   * read in browse mode, and the icon and the box have no names. */
+  gtk_accessible_update_state (GTK_ACCESSIBLE (box), GTK_ACCESSIBLE_STATE_HIDDEN, TRUE, -1);
 
   g_object_set_data_full (G_OBJECT (row), FINDING_ROW_KEY, widgets, g_free);
   row_show (GTK_LIST_BOX_ROW (row), diagnostic, NULL);

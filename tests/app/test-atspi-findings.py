@@ -1,0 +1,146 @@
+#!/usr/bin/env python3
+# test-atspi-findings.py: the Findings page as a screen reader reads it
+#
+# Starts iri-inspector on the Findings page with an IRI that has an
+# error and two bidi warnings, and reads the page's list on the
+# accessibility bus of a private D-Bus session (the script runs itself
+# again under dbus-run-session).  Each finding is one list item whose
+# name is its severity and message, quotes in logical order (no U+202D
+# LEFT-TO-RIGHT OVERRIDE of a visual-order snippet), and whose
+# description is the fix and the source; what draws it (the labels,
+# which quote the display in visual order, the icon) is not in the
+# tree, so browse mode reads each finding once and nothing backwards.
+# Skips without python3-gi and the Atspi typelib, dbus-run-session or a
+# display.  TAP output.
+#
+# SPDX-License-Identifier: LGPL-2.1-or-later
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+
+# A space in the query (an error), and a Hebrew host before a Hebrew
+# path: the host is not displayed as one block (§4.2, §4.4 Example 5).
+IRI = "https://ab.\u05d2\u05d3\u05d4/\u05d6\u05d7?q=1 x"
+
+results = []
+
+
+def ok(cond, name, diag=None):
+    results.append(("ok" if cond else "not ok", name))
+    if not cond and diag is not None:
+        results.append(("#", diag))
+
+
+def finish(plan_skip=None):
+    if plan_skip is not None:
+        print("1..0 # SKIP " + plan_skip)
+        sys.exit(0)
+    n = 0
+    failed = False
+    for status, name in results:
+        if status == "#":
+            print("# " + name)
+            continue
+        n += 1
+        failed |= status == "not ok"
+        print("%s %d - %s" % (status, n, name))
+    print("1..%d" % n)
+    sys.exit(1 if failed else 0)
+
+
+if "--in-session" not in sys.argv:
+    runner = shutil.which("dbus-run-session")
+    if runner is None:
+        finish("dbus-run-session is needed (package dbus)")
+    inner = subprocess.run([runner, "--", sys.executable, sys.argv[0], "--in-session"],
+                           stdout=subprocess.PIPE, text=True)
+    for line in inner.stdout.splitlines():
+        if re.match(r"(ok|not ok|1\.\.|#)", line):
+            print(line)
+    sys.exit(inner.returncode)
+
+try:
+    import gi
+    gi.require_version("Atspi", "2.0")
+    from gi.repository import Atspi
+except (ImportError, ValueError) as e:
+    finish("python3-gi and the Atspi typelib (gir1.2-atspi-2.0) are needed: %s" % e)
+
+if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
+    finish("no display")
+app_path = os.environ.get("IRI_INSPECTOR")
+if not app_path:
+    finish("IRI_INSPECTOR is not set")
+
+env = dict(os.environ)
+# The tests' environment turns accessibility off (GTK_A11Y=test); the
+# app must talk to the bus.
+env["GTK_A11Y"] = "atspi"
+env["ASAN_OPTIONS"] = "detect_leaks=0:abort_on_error=1"
+env.pop("G_DEBUG", None)
+env.pop("GDK_DEBUG", None)
+env["GSK_RENDERER"] = "cairo"
+env["GSETTINGS_BACKEND"] = "memory"
+app = subprocess.Popen([app_path, "--new-window", "--page=diagnostics", IRI],
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+
+
+def walk(obj, depth=0):
+    yield obj, depth
+    for i in range(obj.get_child_count()):
+        child = obj.get_child_at_index(i)
+        if child is not None:
+            yield from walk(child, depth + 1)
+
+
+def find_findings():
+    desktop = Atspi.get_desktop(0)
+    for i in range(desktop.get_child_count()):
+        application = desktop.get_child_at_index(i)
+        if application is None:
+            continue
+        try:
+            for obj, _ in walk(application):
+                if obj.get_role() == Atspi.Role.LIST and obj.get_name() == "Findings":
+                    return obj
+        except Exception:
+            continue
+    return None
+
+
+try:
+    findings = None
+    for _ in range(100):
+        findings = find_findings()
+        if findings is not None and findings.get_child_count() >= 3:
+            break
+        time.sleep(0.1)
+    if findings is None:
+        ok(False, "the Findings list is on the accessibility bus")
+        finish()
+
+    items = [findings.get_child_at_index(i) for i in range(findings.get_child_count())]
+    names = [item.get_name() for item in items]
+    ok(len(items) >= 3, "one list item per finding", repr(names))
+    ok(all(item.get_role() == Atspi.Role.LIST_ITEM for item in items), "the findings are list items")
+    ok(any(n.startswith("Error: ") for n in names) and any(n.startswith("Warning: ") for n in names),
+       "each item is named by its severity and message", repr(names))
+    ok(all("\u202d" not in n and "\u202e" not in n for n in names),
+       "the names quote the IRI in logical order, never a visual-order snippet", repr(names))
+    descriptions = [item.get_description() for item in items]
+    ok(all(d for d in descriptions), "each item's description is its fix and source", repr(descriptions))
+    inside = [(obj.get_role_name(), obj.get_name()) for item in items for obj, depth in walk(item) if depth > 0]
+    ok(inside == [], "nothing inside an item is read again (labels in visual order, an unnamed icon)",
+       repr(inside[:6]))
+finally:
+    app.terminate()
+    try:
+        app.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        app.kill()
+
+finish()
