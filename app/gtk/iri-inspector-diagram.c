@@ -170,6 +170,13 @@ iri_inspector_diagram_init (IriInspectorDiagram *self)
    * the interface's unless set. */
   gtk_widget_set_direction (GTK_WIDGET (self), GTK_TEXT_DIR_LTR);
   gtk_widget_set_halign (GTK_WIDGET (self), GTK_ALIGN_START);
+  /* Named from the start, before it has a trace to describe (GTK 4.8
+   * would give assistive technology the type's name instead). */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  /* Translators: the accessible name of the picture of stored and displayed order */
+                                  _("The characters in stored order, above the same characters as displayed"),
+                                  -1);
 }
 
 GtkWidget *
@@ -202,9 +209,6 @@ iri_inspector_diagram_set_trace (IriInspectorDiagram *self,
   for (gsize v = 0; trace != NULL && v < iri_bidi_trace_get_n_chars (trace); v++)
     g_string_append_printf (order, "%s%lu", v > 0 ? " " : "", (gulong) iri_bidi_trace_visual_to_logical (trace, v));
   gtk_accessible_update_property (GTK_ACCESSIBLE (self),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  /* Translators: the accessible name of the picture of stored and displayed order */
-                                  _("The characters in stored order, above the same characters as displayed"),
                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, order->str,
                                   -1);
   g_string_free (order, TRUE);

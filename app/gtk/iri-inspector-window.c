@@ -1766,6 +1766,9 @@ add_page (IriInspectorWindow *self,
           const char         *icon_name)
 {
   self->pages[page] = widget;
+  /* A page is a region of its own for assistive technology, named as
+   * its button is (GTK 4.8 would give it the type's name). */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL, title, -1);
   self->stack_pages[page] = adw_view_stack_add_titled (self->view_stack, widget, page_names[page], title);
   adw_view_stack_page_set_icon_name (self->stack_pages[page], icon_name);
   if (g_signal_lookup ("highlight", G_OBJECT_TYPE (widget)) != 0)

@@ -10,6 +10,7 @@
 # description is the fix and the source; what draws it (the labels,
 # which quote the display in visual order, the icon) is not in the
 # tree, so browse mode reads each finding once and nothing backwards.
+# And no widget of the app is named after its type.
 # Skips without python3-gi and the Atspi typelib, dbus-run-session or a
 # display.  TAP output.
 #
@@ -136,6 +137,15 @@ try:
     inside = [(obj.get_role_name(), obj.get_name()) for item in items for obj, depth in walk(item) if depth > 0]
     ok(inside == [], "nothing inside an item is read again (labels in visual order, an unnamed icon)",
        repr(inside[:6]))
+
+    # The whole window: none of our widgets is left with the name GTK 4.8
+    # makes up from its type (the pages, the picture of the Steps page).
+    root = findings
+    while root.get_parent() is not None and root.get_parent().get_role() != Atspi.Role.DESKTOP_FRAME:
+        root = root.get_parent()
+    typed = [(obj.get_role_name(), obj.get_name()) for obj, _ in walk(root)
+             if re.match(r"Iri(Inspector|Gtk)[A-Z]", obj.get_name() or "")]
+    ok(typed == [], "no widget of ours is named after its type", repr(typed[:6]))
 finally:
     app.terminate()
     try:
