@@ -18,7 +18,6 @@
 
 import os
 import re
-import shutil
 import subprocess
 import sys
 import time
@@ -27,52 +26,12 @@ import time
 # path: the host is not displayed as one block (§4.2, §4.4 Example 5).
 IRI = "https://ab.\u05d2\u05d3\u05d4/\u05d6\u05d7?q=1 x"
 
-results = []
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from atspi_tap import finish, import_atspi, ok, run_in_session, walk  # noqa: E402
 
+run_in_session()
+Atspi = import_atspi()
 
-def ok(cond, name, diag=None):
-    results.append(("ok" if cond else "not ok", name))
-    if not cond and diag is not None:
-        results.append(("#", diag))
-
-
-def finish(plan_skip=None):
-    if plan_skip is not None:
-        print("1..0 # SKIP " + plan_skip)
-        sys.exit(0)
-    n = 0
-    failed = False
-    for status, name in results:
-        if status == "#":
-            print("# " + name)
-            continue
-        n += 1
-        failed |= status == "not ok"
-        print("%s %d - %s" % (status, n, name))
-    print("1..%d" % n)
-    sys.exit(1 if failed else 0)
-
-
-if "--in-session" not in sys.argv:
-    runner = shutil.which("dbus-run-session")
-    if runner is None:
-        finish("dbus-run-session is needed (package dbus)")
-    inner = subprocess.run([runner, "--", sys.executable, sys.argv[0], "--in-session"],
-                           stdout=subprocess.PIPE, text=True)
-    for line in inner.stdout.splitlines():
-        if re.match(r"(ok|not ok|1\.\.|#)", line):
-            print(line)
-    sys.exit(inner.returncode)
-
-try:
-    import gi
-    gi.require_version("Atspi", "2.0")
-    from gi.repository import Atspi
-except (ImportError, ValueError) as e:
-    finish("python3-gi and the Atspi typelib (gir1.2-atspi-2.0) are needed: %s" % e)
-
-if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
-    finish("no display")
 app_path = os.environ.get("IRI_INSPECTOR")
 if not app_path:
     finish("IRI_INSPECTOR is not set")
@@ -89,13 +48,6 @@ env["GSETTINGS_BACKEND"] = "memory"
 app = subprocess.Popen([app_path, "--new-window", "--page=diagnostics", IRI],
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
 
-
-def walk(obj, depth=0):
-    yield obj, depth
-    for i in range(obj.get_child_count()):
-        child = obj.get_child_at_index(i)
-        if child is not None:
-            yield from walk(child, depth + 1)
 
 
 def find_findings():

@@ -19,8 +19,6 @@
 # Output: TAP.
 
 import os
-import re
-import shutil
 import subprocess
 import sys
 import time
@@ -29,37 +27,8 @@ PROBE_IRI = "https://ab.\u05d2\u05d3\u05d4/\u05d6\u05d7?q=1"
 PROBE_BOUND = 8
 PROBE_CARET = 12
 
-results = []
-
-
-def ok(cond, name, diag=None):
-    results.append(("ok" if cond else "not ok", name, None))
-    if not cond and diag is not None:
-        results.append(("#", diag, None))
-
-
-def skip(name, reason):
-    results.append(("ok", name, reason))
-
-
-def finish(plan_skip=None):
-    if plan_skip is not None:
-        print("1..0 # SKIP " + plan_skip)
-        sys.exit(0)
-    n = 0
-    failed = False
-    for status, name, reason in results:
-        if status == "#":
-            print("# " + name)
-            continue
-        n += 1
-        line = "%s %d - %s" % (status, n, name)
-        if reason is not None:
-            line += " # SKIP " + reason
-        failed |= status == "not ok"
-        print(line)
-    print("1..%d" % n)
-    sys.exit(1 if failed else 0)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from atspi_tap import finish, import_atspi, ok, run_in_session, skip, walk  # noqa: E402
 
 
 def gtk_version():
@@ -67,31 +36,9 @@ def gtk_version():
     return tuple(int(p) for p in parts[:2])
 
 
-# Meson runs this script; it runs itself again under dbus-run-session,
-# whose accessibility bus daemons write to the same standard output, and
-# passes on only the TAP lines.
-if "--in-session" not in sys.argv:
-    runner = shutil.which("dbus-run-session")
-    if runner is None:
-        finish("dbus-run-session is needed (package dbus)")
-    inner = subprocess.run([runner, "--", sys.executable, sys.argv[0], "--in-session"],
-                           stdout=subprocess.PIPE, text=True)
-    for line in inner.stdout.splitlines():
-        if re.match(r"(ok|not ok|1\.\.|#)", line):
-            print(line)
-    sys.exit(inner.returncode)
-
-try:
-    import gi
-    gi.require_version("Atspi", "2.0")
-    from gi.repository import Atspi, GLib
-except (ImportError, ValueError) as e:
-    finish("python3-gi and the Atspi typelib (gir1.2-atspi-2.0) are needed: %s" % e)
-
-if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
-    finish("no display")
-if not os.environ.get("DBUS_SESSION_BUS_ADDRESS"):
-    finish("no D-Bus session (run under dbus-run-session)")
+run_in_session()
+Atspi = import_atspi()
+from gi.repository import GLib  # noqa: E402
 
 probe = os.environ.get("IRI_A11Y_PROBE")
 if not probe:
@@ -114,13 +61,6 @@ def states_of(obj):
     return {Atspi.StateType(i).value_nick for i in range(Atspi.StateType.LAST_DEFINED)
             if states.contains(Atspi.StateType(i))}
 
-
-def walk(obj, depth=0):
-    yield obj, depth
-    for i in range(obj.get_child_count()):
-        child = obj.get_child_at_index(i)
-        if child is not None:
-            yield from walk(child, depth + 1)
 
 
 def find_probe():
