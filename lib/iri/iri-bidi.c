@@ -7,11 +7,11 @@
 
 #include <string.h>
 #include <fribidi.h>
-#include <pango/pango.h>
 
 #include "iri-bidi.h"
 #include "iri-bidi-private.h"
 #include "iri-char-private.h"
+#include "iri-grapheme-private.h"
 
 /**
  * IriBidiLayout:
@@ -1223,9 +1223,9 @@ compare_boundaries_cb (gconstpointer a,
   return x < y ? -1 : x > y;
 }
 
-/* Grapheme clusters (UAX #29) from Pango's text analysis, which has the
- * Extended_Pictographic and Indic data that GLib lacks.  ASCII needs no
- * analysis: every position is a boundary except inside CR LF. */
+/* Grapheme clusters (UAX #29): Pango's cursor positions, Pango being
+ * loaded when first needed (iri-grapheme.c).  ASCII needs no analysis:
+ * every position is a boundary except inside CR LF. */
 static void
 compute_boundaries (IriBidiLayout *self)
 {
@@ -1238,15 +1238,7 @@ compute_boundaries (IriBidiLayout *self)
         self->is_boundary[i] = !(i > 0 && i < n && self->text[i - 1] == '\r' && self->text[i] == '\n');
     }
   else
-    {
-      g_autofree PangoLogAttr *attrs = g_new0 (PangoLogAttr, n + 1);
-
-      pango_get_log_attrs (self->text, self->length, -1, pango_language_from_string ("und"), attrs, n + 1);
-      for (gsize i = 0; i <= n; i++)
-        self->is_boundary[i] = attrs[i].is_cursor_position;
-      self->is_boundary[0] = TRUE;
-      self->is_boundary[n] = TRUE;
-    }
+    iri_grapheme_boundaries (self->text, self->length, n, self->is_boundary);
 }
 
 /* Where the cursor at each boundary is drawn: the "strong" position, next

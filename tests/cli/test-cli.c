@@ -1653,6 +1653,34 @@ test_explain_picture_module (void)
   g_assert_null (strstr (run.err, "libcairo"));
 }
 
+/* What the tool loads to inspect an address: libiri, and neither Pango
+ * (libiri opens it when a cursor first moves, for grapheme clusters)
+ * nor cairo (the picture's module): they and the libraries behind them
+ * were half of its start-up. */
+static void
+test_startup_libraries (void)
+{
+  static const char * const check_args[] = { "inspect", "http://ab.\u05E9\u05DC\u05D5\u05DD/\u05D0", NULL };
+  g_auto(Run) run = { 0, };
+
+  if (g_getenv ("IRI_TOOL_WRAPPER") != NULL)
+    {
+      g_test_skip ("the tool runs under a wrapper here, whose libraries LD_DEBUG would list");
+      return;
+    }
+
+  run_tool_with_env (&run, "LD_DEBUG", "libs", check_args);
+  g_assert_cmpint (run.status, ==, 0);
+  if (strstr (run.err, "libiri-1.so") == NULL)
+    {
+      g_test_skip ("LD_DEBUG=libs reports nothing here (not glibc?)");
+      return;
+    }
+  g_assert_null (strstr (run.err, "libpango"));
+  g_assert_null (strstr (run.err, "libharfbuzz"));
+  g_assert_null (strstr (run.err, "libcairo"));
+}
+
 /* Input that is not what a command takes is reported, with a status
  * that says so, never printed back as if converted (issue 16). */
 static void
@@ -2339,6 +2367,7 @@ main (int   argc,
   g_test_add_func ("/iri-tool/render/terminal", test_render_terminal);
   g_test_add_func ("/iri-tool/explain", test_explain);
   g_test_add_func ("/iri-tool/explain/picture-module", test_explain_picture_module);
+  g_test_add_func ("/iri-tool/start-up/libraries", test_startup_libraries);
   g_test_add_func ("/iri-tool/locales", test_locales);
   g_test_add_func ("/iri-tool/bad-input", test_bad_input);
   g_test_add_func ("/iri-tool/relativize", test_relativize);

@@ -16,6 +16,7 @@
 
 #include "iri.h"
 #include "iri-bidi-private.h"
+#include "iri-grapheme-private.h"
 
 /* ---------------------------------------------------------------- */
 /* Counting FriBidi                                                  */
@@ -2057,6 +2058,48 @@ test_private_maps (void)
       }
 }
 
+/* The clusters libiri takes from Pango (loaded on first use), and the
+ * approximation it falls back on without Pango, on the cases the
+ * approximation is meant for: both agree with Pango there. */
+static void
+test_grapheme_boundaries (void)
+{
+  static const struct {
+    const char *text;
+    const char *boundaries;   /* one per position, n_chars + 1 */
+  } cases[] = {
+    { "e\u0301x", "10" "11" },                                  /* a combining acute */
+    { "a\r\nb", "1101" "1" },                                   /* CR LF */
+    { "\U0001F469\u200D\U0001F4BB!", "100" "11" },              /* a ZWJ sequence */
+    { "\U0001F1EE\U0001F1F1\U0001F1EB\U0001F1F7", "1010" "1" },  /* two flags */
+    { "\u1100\u1161\u11A8k", "100" "11" },                      /* conjoining jamo */
+    { "\u2764\uFE0Fa", "10" "11" },                             /* a variation selector */
+    { "\u05E9\u05C1\u05DC", "10" "11" },                        /* Hebrew with a point */
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      const char *text = cases[i].text;
+      gsize n = g_utf8_strlen (text, -1);
+      g_autofree guint8 *ours = g_malloc0 (n + 1);
+      g_autofree guint8 *approximate = g_malloc0 (n + 1);
+      g_autofree PangoLogAttr *attrs = g_new0 (PangoLogAttr, n + 1);
+
+      g_assert_cmpuint (strlen (cases[i].boundaries), ==, n + 1);
+      iri_grapheme_boundaries (text, strlen (text), n, ours);
+      iri_grapheme_boundaries_approximate (text, strlen (text), n, approximate);
+      pango_get_log_attrs (text, -1, -1, pango_language_from_string ("und"), attrs, (int) n + 1);
+      for (gsize k = 0; k <= n; k++)
+        {
+          gboolean expected = cases[i].boundaries[k] == '1';
+
+          g_assert_cmpint (ours[k], ==, expected);
+          g_assert_cmpint (approximate[k], ==, expected);
+          g_assert_cmpint (attrs[k].is_cursor_position, ==, expected);
+        }
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -2084,6 +2127,7 @@ main (int   argc,
   g_test_add_func ("/iri/bidi/private-maps", test_private_maps);
   g_test_add_func ("/iri/bidi/prior-art/b-11", test_prior_art_b11);
   g_test_add_func ("/iri/bidi/prior-art/b-15", test_prior_art_b15);
+  g_test_add_func ("/iri/bidi/grapheme-boundaries", test_grapheme_boundaries);
 
   return g_test_run ();
 }
