@@ -83,6 +83,21 @@ def import_atspi():
     return Atspi
 
 
+def a11y_env():
+    """The environment for the program read on the bus: the tests'
+    environment turns accessibility off (GTK_A11Y=test), and the
+    program must talk to the bus; leaks in GTK's bridge are not ours;
+    drawing is pinned to cairo (GSK_RENDERER), and GDK_DEBUG values
+    differ between GTK versions."""
+    env = dict(os.environ)
+    env["GTK_A11Y"] = "atspi"
+    env["ASAN_OPTIONS"] = "detect_leaks=0:abort_on_error=1"
+    env["GSK_RENDERER"] = "cairo"
+    env.pop("G_DEBUG", None)
+    env.pop("GDK_DEBUG", None)
+    return env
+
+
 def walk(obj, depth=0):
     """@obj and everything under it, with the depth, depth first."""
     yield obj, depth

@@ -27,7 +27,7 @@ import time
 IRI = "https://ab.\u05d2\u05d3\u05d4/\u05d6\u05d7?q=1 x"
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from atspi_tap import finish, import_atspi, ok, run_in_session, walk  # noqa: E402
+from atspi_tap import a11y_env, finish, import_atspi, ok, run_in_session, walk  # noqa: E402
 
 run_in_session()
 Atspi = import_atspi()
@@ -36,14 +36,7 @@ app_path = os.environ.get("IRI_INSPECTOR")
 if not app_path:
     finish("IRI_INSPECTOR is not set")
 
-env = dict(os.environ)
-# The tests' environment turns accessibility off (GTK_A11Y=test); the
-# app must talk to the bus.
-env["GTK_A11Y"] = "atspi"
-env["ASAN_OPTIONS"] = "detect_leaks=0:abort_on_error=1"
-env.pop("G_DEBUG", None)
-env.pop("GDK_DEBUG", None)
-env["GSK_RENDERER"] = "cairo"
+env = a11y_env()
 env["GSETTINGS_BACKEND"] = "memory"
 app = subprocess.Popen([app_path, "--new-window", "--page=diagnostics", IRI],
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)

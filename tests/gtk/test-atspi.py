@@ -28,7 +28,7 @@ PROBE_BOUND = 8
 PROBE_CARET = 12
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from atspi_tap import finish, import_atspi, ok, run_in_session, skip, walk  # noqa: E402
+from atspi_tap import a11y_env, finish, import_atspi, ok, run_in_session, skip, walk  # noqa: E402
 
 
 def gtk_version():
@@ -44,16 +44,7 @@ probe = os.environ.get("IRI_A11Y_PROBE")
 if not probe:
     finish("IRI_A11Y_PROBE is not set")
 
-env = dict(os.environ)
-# The tests' environment turns accessibility off (GTK_A11Y=test); the
-# probe must talk to the bus.  Leaks in GTK's bridge are not ours.
-env["GTK_A11Y"] = "atspi"
-env["ASAN_OPTIONS"] = "detect_leaks=0:abort_on_error=1"
-env.pop("G_DEBUG", None)
-# Drawing is pinned to cairo (GSK_RENDERER); GDK_DEBUG values differ
-# between GTK versions.
-env.pop("GDK_DEBUG", None)
-proc = subprocess.Popen([probe], stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env)
+proc = subprocess.Popen([probe], stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=a11y_env())
 
 
 def states_of(obj):
