@@ -172,7 +172,11 @@ static GtkWidget *
 make_row (IriDiagnostic *diagnostic)
 {
   GtkWidget *row = gtk_list_box_row_new ();
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  GtkWidget *box = g_object_new (GTK_TYPE_BOX,
+                                 "orientation", GTK_ORIENTATION_HORIZONTAL,
+                                 "spacing", 12,
+                                 "accessible-role", GTK_ACCESSIBLE_ROLE_PRESENTATION,
+                                 NULL);
   FindingRow *widgets = g_new0 (FindingRow, 1);
 
   widgets->text = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
@@ -199,11 +203,12 @@ make_row (IriDiagnostic *diagnostic)
   /* Assistive technology gets the finding from the row: its name (the
    * severity and the message, quotes in logical order) and description
    * (the fix and the source), set in row_show().  What draws it stays
-   * out of the accessible tree: the labels quote the display in visual
-   * order, which a screen reader would spell backwards (RFC 3987bis
-   * §4.1), they repeat the row's name and description when the list is
-   * read in browse mode, and the icon and the box have no names. */
-  gtk_accessible_update_state (GTK_ACCESSIBLE (box), GTK_ACCESSIBLE_STATE_HIDDEN, TRUE, -1);
+   * out of the accessible tree, the box being a presentation (a hidden
+   * state would not do: GTK 4.18 then gives its children to the row):
+   * the labels quote the display in visual order, which a screen reader
+   * would spell backwards (RFC 3987bis §4.1), they repeat the row's name
+   * and description when the list is read in browse mode, and the icon
+   * and the box have no names. */
 
   g_object_set_data_full (G_OBJECT (row), FINDING_ROW_KEY, widgets, g_free);
   row_show (GTK_LIST_BOX_ROW (row), diagnostic, NULL);
