@@ -239,7 +239,7 @@ iri_inspector_application_startup (GApplication *application)
     { "app.quit", { "<Control>q", NULL } },
     { "app.new-window", { "<Control>n", NULL } },
     { "app.preferences", { "<Control>comma", NULL } },
-    { "win.show-help-overlay", { "<Control>question", NULL } },
+    { "win.show-shortcuts", { "<Control>question", NULL } },
     { "window.close", { "<Control>w", NULL } },
     { "win.open", { "<Control>o", NULL } },
     { "win.focus-address", { "<Control>l", NULL } },

@@ -1705,6 +1705,30 @@ iri_inspector_window_dispose (GObject *object)
   G_OBJECT_CLASS (iri_inspector_window_parent_class)->dispose (object);
 }
 
+/* The keyboard shortcuts window is built the first time it is asked
+ * for.  GtkApplication builds gtk/help-overlay.ui, when the application
+ * has one, for every window it adds: about 40 M instructions, a
+ * twentieth of a start to the first frame, for a window most starts
+ * never show.  Given to the window as its help overlay, it shows the
+ * application's accelerators and hides on close. */
+static void
+show_shortcuts_action (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
+{
+  GtkApplicationWindow *window = GTK_APPLICATION_WINDOW (widget);
+
+  if (gtk_application_window_get_help_overlay (window) == NULL)
+    {
+      g_autoptr(GtkBuilder) builder =
+        gtk_builder_new_from_resource ("/io/github/iri_inspector/IriInspector/iri-inspector-shortcuts.ui");
+      GObject *shortcuts = gtk_builder_get_object (builder, "help_overlay");
+
+      gtk_application_window_set_help_overlay (window, GTK_SHORTCUTS_WINDOW (shortcuts));
+    }
+  gtk_widget_activate_action (widget, "win.show-help-overlay", NULL);
+}
+
 static void
 iri_inspector_window_class_init (IriInspectorWindowClass *klass)
 {
@@ -1756,6 +1780,7 @@ iri_inspector_window_class_init (IriInspectorWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.next-iri", NULL, next_iri_action);
   gtk_widget_class_install_action (widget_class, "win.previous-iri", NULL, previous_iri_action);
   gtk_widget_class_install_action (widget_class, "win.page", "s", page_action);
+  gtk_widget_class_install_action (widget_class, "win.show-shortcuts", NULL, show_shortcuts_action);
 }
 
 static void

@@ -542,16 +542,15 @@ test_pages_same_size (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-/* The shortcuts window (the app's gtk/help-overlay.ui, which GTK loads
- * for win.show-help-overlay) lists the keys of the regions and of the
- * findings at the cursor.  It is read with GtkBuilder, not shown: GTK
- * 4.8's shortcuts window warns about its own layout ("reported min width
- * -3") whatever it lists. */
+/* The shortcuts window (the app's iri-inspector-shortcuts.ui) lists the
+ * keys of the regions and of the findings at the cursor.  It is read
+ * with GtkBuilder here: GTK 4.8's shortcuts window warns about its own
+ * layout ("reported min width -3") whatever it lists. */
 static void
 test_shortcuts_window (void)
 {
   g_autoptr(GtkBuilder) builder =
-    gtk_builder_new_from_resource ("/io/github/iri_inspector/IriInspector/gtk/help-overlay.ui");
+    gtk_builder_new_from_resource ("/io/github/iri_inspector/IriInspector/iri-inspector-shortcuts.ui");
   g_autoptr(GSList) objects = gtk_builder_get_objects (builder);
   g_autoptr(GString) shortcuts = g_string_new (NULL);
 
@@ -567,8 +566,50 @@ test_shortcuts_window (void)
     }
   g_assert_nonnull (strstr (shortcuts->str, "[win.next-region|]"));
   g_assert_nonnull (strstr (shortcuts->str, "[win.previous-region|]"));
+  g_assert_nonnull (strstr (shortcuts->str, "[win.show-shortcuts|]"));
   g_assert_nonnull (strstr (shortcuts->str, "[|<Control>F1]"));
   gtk_window_destroy (GTK_WINDOW (gtk_builder_get_object (builder, "help_overlay")));
+}
+
+/* The window starts without its shortcuts window, which Ctrl+? (the
+ * application's accelerator for win.show-shortcuts) builds once and
+ * shows, over the window, and shows again after it is closed. */
+static void
+test_shortcuts_on_demand (void)
+{
+  IriInspectorWindow *window = new_window ();
+  GtkShortcutsWindow *shortcuts;
+  GLogLevelFlags always_fatal;
+  g_auto(GStrv) accels =
+    gtk_application_get_accels_for_action (gtk_window_get_application (GTK_WINDOW (window)), "win.show-shortcuts");
+
+  g_assert_cmpstrv (accels, ((const char *[]) { "<Control>question", NULL }));
+  app_test_wait (50);
+  g_assert_null (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window)));
+
+  /* GTK 4.8 warns while it lays the shortcuts window out (above); GTK
+   * logs with g_log_structured(), which g_test_log_set_fatal_handler()
+   * does not see, so warnings are not fatal while it is shown. */
+  always_fatal = g_log_set_always_fatal (G_LOG_FATAL_MASK | G_LOG_LEVEL_CRITICAL);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-shortcuts", NULL));
+  shortcuts = gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window));
+  g_assert_nonnull (shortcuts);
+  app_test_wait (50);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (shortcuts)));
+  g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (shortcuts)) == GTK_WINDOW (window));
+
+  gtk_window_close (GTK_WINDOW (shortcuts));
+  app_test_wait (50);
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (shortcuts)));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-shortcuts", NULL));
+  g_assert_true (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window)) == shortcuts);
+  app_test_wait (50);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (shortcuts)));
+  gtk_window_close (GTK_WINDOW (shortcuts));
+  app_test_wait (50);
+  g_log_set_always_fatal (always_fatal);
+
+  gtk_window_destroy (GTK_WINDOW (window));
 }
 
 int
@@ -589,6 +630,7 @@ main (int   argc,
   g_test_add_func ("/app/pages/same-size", test_pages_same_size);
   g_test_add_func ("/app/focus/regions-sidebar", test_regions_sidebar);
   g_test_add_func ("/app/focus/shortcuts-window", test_shortcuts_window);
+  g_test_add_func ("/app/focus/shortcuts-on-demand", test_shortcuts_on_demand);
   g_test_add_func ("/app/focus/toast-above-switcher-bar", test_toast_above_switcher_bar);
   return g_test_run ();
 }
