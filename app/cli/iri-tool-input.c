@@ -452,22 +452,86 @@ iri_tool_input_is_large_file (IriToolInput *self)
 
 /* Reads a list of trusted hosts: one per line, blank lines and lines
  * starting with "#" ignored, surrounding whitespace trimmed. */
+/* A list of host names, one a line: far more than any such list, and
+ * memory for it stays bounded. */
+#define KNOWN_HOSTS_MAX (64 * 1024 * 1024)
+
+/* Reads the whole of @path; on failure, FALSE with @saved_errno. */
+static gboolean
+read_whole_file (const char  *path,
+                 char       **contents,
+                 gsize       *length,
+                 int         *saved_errno)
+{
+  g_autoptr(GByteArray) bytes = g_byte_array_new ();
+  guint8 buffer[65536];
+  int fd;
+
+  do
+    fd = g_open (path, O_RDONLY | O_CLOEXEC, 0);
+  while (fd < 0 && errno == EINTR);
+  if (fd < 0)
+    {
+      *saved_errno = errno;
+      return FALSE;
+    }
+  for (;;)
+    {
+      gssize n = read (fd, buffer, sizeof buffer);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n < 0)
+        {
+          *saved_errno = errno;
+          g_close (fd, NULL);
+          return FALSE;
+        }
+      if (n == 0)
+        break;
+      if (bytes->len + (gsize) n > KNOWN_HOSTS_MAX)
+        {
+          *saved_errno = EFBIG;
+          g_close (fd, NULL);
+          return FALSE;
+        }
+      g_byte_array_append (bytes, buffer, (guint) n);
+    }
+  g_close (fd, NULL);
+  *length = bytes->len;
+  g_byte_array_append (bytes, (const guint8 *) "", 1);
+  *contents = (char *) g_byte_array_free (g_steal_pointer (&bytes), FALSE);
+  return TRUE;
+}
+
 char **
 iri_tool_load_known_hosts (const char  *path,
                   GError     **error)
 {
   g_autofree char *contents = NULL;
+  g_autofree char *shown = NULL;
   g_auto(GStrv) lines = NULL;
   g_autoptr(GStrvBuilder) hosts = g_strv_builder_new ();
   gsize length;
+  int saved_errno;
 
-  if (!g_file_get_contents (path, &contents, &length, error))
-    return NULL;
+  /* Opened and read here rather than by g_file_get_contents(), whose
+   * message shows the bytes of a name that are not UTF-8 as U+FFFD,
+   * which names no file: the name is shown as input files' names are. */
+  if (!read_whole_file (path, &contents, &length, &saved_errno))
+    {
+      shown = iri_tool_escape_for_terminal (path, -1);
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
+                   /* Translators: %s is a file name, the second %s the reason */
+                   _("cannot open “%s”: %s"), shown, g_strerror (saved_errno));
+      return NULL;
+    }
   if (!g_utf8_validate_len (contents, length, NULL))
     {
+      shown = iri_tool_escape_for_terminal (path, -1);
       g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL,
                    /* Translators: %s is a file name */
-                   _("“%s” is not a UTF-8 text file"), path);
+                   _("“%s” is not a UTF-8 text file"), shown);
       return NULL;
     }
 

@@ -1204,6 +1204,35 @@ test_check_known_hosts (void)
   run_tool (&run, NULL, 0, "check", "--known-hosts", "/nonexistent/hosts.txt", NULL);
   g_assert_cmpint (run.status, ==, 3);
   g_assert_nonnull (strstr (run.err, "known hosts"));
+  run_clear (&run);
+
+  /* A file name that is not UTF-8 is named by its bytes, as an input
+   * file's is, not with U+FFFD; so is a file that is not UTF-8 text. */
+  {
+    g_autofree char *missing = g_build_filename (dir, "h\xFEsts.txt", NULL);
+    g_autofree char *shown_missing = g_build_filename (dir, "h\\xFEsts.txt", NULL);
+    g_autofree char *bad = g_build_filename (dir, "b\xFE" "d.txt", NULL);
+    g_autofree char *shown_bad = g_build_filename (dir, "b\\xFEd.txt", NULL);
+
+    run_tool (&run, NULL, 0, "check", "--known-hosts", missing, NULL);
+    g_assert_cmpint (run.status, ==, 3);
+    g_assert_nonnull (strstr (run.err, shown_missing));
+    g_assert_null (strstr (run.err, "\xEF\xBF\xBD"));
+    run_clear (&run);
+
+    g_assert_true (g_file_set_contents (bad, "paypal.com\n\xFF\n", -1, NULL));
+    run_tool (&run, NULL, 0, "check", "--known-hosts", bad, NULL);
+    g_assert_cmpint (run.status, ==, 3);
+    g_assert_nonnull (strstr (run.err, shown_bad));
+    g_assert_nonnull (strstr (run.err, "not a UTF-8 text file"));
+    g_assert_null (strstr (run.err, "\xEF\xBF\xBD"));
+    run_clear (&run);
+
+    run_tool (&run, NULL, 0, "check", "--known-hosts", dir, NULL);
+    g_assert_cmpint (run.status, ==, 3);
+    g_assert_nonnull (strstr (run.err, "known hosts"));
+    g_unlink (bad);
+  }
 
   g_unlink (hosts);
   g_rmdir (dir);
