@@ -1460,6 +1460,94 @@ offer_links (IriGtkText *self,
   return TRUE;
 }
 
+/* The longest text a paste or a drop makes.  Pango places glyphs in
+ * 32-bit units of 1/1024 px, so one line ends at about 2 million
+ * pixels, past which text is drawn over itself, and every keystroke
+ * lays the whole line out again (a 20 000-character IRI already takes
+ * a tenth of a second): a paste of a megabyte would freeze the widget
+ * and show black bars.  65 536 characters stay clear of that at up to
+ * 32 px a character; no IRI in use comes near it.  Text set through
+ * the GtkEditable API is not limited: the program chose it. */
+#define PASTE_MAX_CHARS 65536
+
+/* Says why a paste or a drop that would make the text @total
+ * characters long inserts nothing, at the cursor; the text stays as it
+ * was (and what was pasted is still on the clipboard). */
+static void
+refuse_paste (IriGtkText *self,
+              gsize       total)
+{
+  g_autofree char *message = NULL;
+  GtkWidget *label;
+  GdkRectangle rect;
+  int lx, ly;
+
+  gtk_widget_error_bell (GTK_WIDGET (self));
+  message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                          /* Translators: shown when a text is pasted or dropped into an
+                                           * address field; %lu is a number of characters, more than
+                                           * 65 536 */
+                                          "Not pasted: the text would be %lu character long, longer than the 65 536 this field holds.",
+                                          "Not pasted: the text would be %lu characters long, longer than the 65 536 this field holds.",
+                                          total),
+                             (gulong) total);
+
+  clear_pasted_links (self);
+  g_clear_pointer (&self->links_popover, gtk_widget_unparent);
+  self->links_popover = gtk_popover_new ();
+  gtk_widget_set_parent (self->links_popover, GTK_WIDGET (self));
+  gtk_popover_set_position (GTK_POPOVER (self->links_popover), GTK_POS_BOTTOM);
+  label = gtk_label_new (message);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 50);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_widget_set_margin_top (label, 6);
+  gtk_widget_set_margin_bottom (label, 6);
+  gtk_widget_set_margin_start (label, 6);
+  gtk_widget_set_margin_end (label, 6);
+  gtk_popover_set_child (GTK_POPOVER (self->links_popover), label);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->links_popover),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, message, -1);
+
+  iri_gtk_text_get_layout_offsets (self, &lx, &ly);
+  rect.x = lx + cursor_x (self, self->cursor);
+  rect.y = 0;
+  rect.width = 1;
+  rect.height = gtk_widget_get_height (GTK_WIDGET (self));
+  gtk_popover_set_pointing_to (GTK_POPOVER (self->links_popover), &rect);
+  gtk_popover_popup (GTK_POPOVER (self->links_popover));
+}
+
+/* Whether @text, in place of @replaced characters, keeps the text
+ * within PASTE_MAX_CHARS once converted (§3.7); if so, the converted
+ * text, and if not, NULL, and the widget has said why. */
+static char *
+convert_paste_within_limit (IriGtkText *self,
+                            const char *text,
+                            gsize       replaced)
+{
+  gsize kept = self->n_chars - MIN (replaced, self->n_chars);
+  gsize n_chars = (gsize) g_utf8_strlen (text, -1);
+  g_autofree char *converted = NULL;
+
+  /* The conversion of a pasted URI turns at most three characters
+   * ("%D7") into one: a text more than three times too long is refused
+   * without converting a megabyte first. */
+  if (kept + n_chars / 3 > PASTE_MAX_CHARS)
+    {
+      refuse_paste (self, kept + n_chars);
+      return NULL;
+    }
+  converted = iri_gtk_text_convert_pasted (self, text);
+  n_chars = (gsize) g_utf8_strlen (converted, -1);
+  if (kept + n_chars > PASTE_MAX_CHARS)
+    {
+      refuse_paste (self, kept + n_chars);
+      return NULL;
+    }
+  return g_steal_pointer (&converted);
+}
+
 /* A paste: the selection is replaced by the (converted) text in one
  * undo step.  Nothing is stripped: bidi controls stay in the text, where
  * the display shows them escaped and the core flags them.  Running text
@@ -1484,7 +1572,9 @@ insert_pasted (IriGtkText *self,
   g_autofree char *converted = NULL;
   int position;
 
-  converted = iri_gtk_text_convert_pasted (self, text);
+  converted = convert_paste_within_limit (self, text, ABS (self->cursor - self->bound));
+  if (converted == NULL)
+    return;
   begin_change (self);
   iri_gtk_history_begin_user_action (self->history);
   delete_selection (self);
@@ -1519,7 +1609,13 @@ drop_pasted (IriGtkText *self,
   g_autofree char *converted = NULL;
   int pos = CLAMP (position, 0, (int) self->n_chars);
 
-  converted = iri_gtk_text_convert_pasted (self, text);
+  converted = convert_paste_within_limit (self, text,
+                                          self->moved_by_drop ? (gsize) (self->drag_end - self->drag_start) : 0);
+  if (converted == NULL)
+    {
+      self->moved_by_drop = FALSE;
+      return FALSE;
+    }
   begin_change (self);
   iri_gtk_history_begin_user_action (self->history);
   if (self->moved_by_drop)

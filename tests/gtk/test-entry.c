@@ -1427,6 +1427,87 @@ test_display_policy (void)
   g_assert_finalize_object (entry);
 }
 
+/* The popover a paste left at the text, if it shows; its label's text. */
+static const char *
+shown_paste_message (IriGtkText *text)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (text)); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *label;
+
+      if (!GTK_IS_POPOVER (child) || !gtk_widget_get_visible (child))
+        continue;
+      label = gtk_popover_get_child (GTK_POPOVER (child));
+      return GTK_IS_LABEL (label) ? gtk_label_get_text (GTK_LABEL (label)) : NULL;
+    }
+  return NULL;
+}
+
+/* A paste or a drop that would make the text longer than 65 536
+ * characters inserts nothing and says why at the cursor (a megabyte
+ * pasted froze the widget and drew black bars); up to the limit,
+ * replacing the selection included, it is inserted.  Text set by the
+ * program is not limited. */
+static void
+test_paste_too_long (void)
+{
+  GtkWidget *entry = g_object_ref_sink (iri_gtk_entry_new ());
+  GtkWidget *window = iri_gtk_test_window_new (entry, GTK_TEXT_DIR_LTR);
+  IriGtkText *text = iri_gtk_test_get_text (entry);
+  const char *start = "http://a/";   /* 9 characters */
+  g_autoptr(GString) path = g_string_new (NULL);
+  g_autoptr(GString) huge = g_string_new ("http://a/");
+  g_autofree char *fits = NULL;
+  const char *message;
+
+  /* 65 536 - 9 characters of a Hebrew path: exactly at the limit. */
+  for (guint i = 0; i < 65536 - 9; i++)
+    g_string_append (path, i % 2 == 0 ? "\xD7\x90" : "b");
+
+  iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), start);
+  gtk_editable_set_position (GTK_EDITABLE (entry), -1);
+  g_string_append_c (path, 'c');
+  iri_gtk_text_paste_text (text, path->str);
+  g_assert_cmpstr (iri_gtk_entry_get_text (IRI_GTK_ENTRY (entry)), ==, start);
+  message = shown_paste_message (text);
+  g_assert_nonnull (message);
+  g_assert_nonnull (strstr (message, "65537"));
+  g_assert_false (iri_gtk_text_drop_text (text, path->str, 0));
+  g_assert_cmpstr (iri_gtk_entry_get_text (IRI_GTK_ENTRY (entry)), ==, start);
+
+  g_string_truncate (path, path->len - 1);
+  iri_gtk_text_paste_text (text, path->str);
+  g_assert_cmpuint (g_utf8_strlen (iri_gtk_entry_get_text (IRI_GTK_ENTRY (entry)), -1), ==, 65536);
+  fits = g_strdup (iri_gtk_entry_get_text (IRI_GTK_ENTRY (entry)));
+
+  /* Replacing the selection counts what it replaces. */
+  gtk_editable_select_region (GTK_EDITABLE (entry), 0, 9);
+  iri_gtk_text_paste_text (text, "https://b/");
+  g_assert_cmpstr (iri_gtk_entry_get_text (IRI_GTK_ENTRY (entry)), ==, fits);
+  gtk_editable_select_region (GTK_EDITABLE (entry), 0, 9);
+  iri_gtk_text_paste_text (text, "ftp://b/");
+  g_assert_true (g_str_has_prefix (iri_gtk_entry_get_text (IRI_GTK_ENTRY (entry)), "ftp://b/"));
+  g_assert_cmpuint (g_utf8_strlen (iri_gtk_entry_get_text (IRI_GTK_ENTRY (entry)), -1), ==, 65535);
+  iri_gtk_text_undo (text);
+  g_assert_cmpstr (iri_gtk_entry_get_text (IRI_GTK_ENTRY (entry)), ==, fits);
+
+  /* A megabyte of URI is refused, the text kept. */
+  while (huge->len < 1024 * 1024)
+    g_string_append (huge, "%D7%90");
+  iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), start);
+  iri_gtk_text_paste_text (text, huge->str);
+  g_assert_cmpstr (iri_gtk_entry_get_text (IRI_GTK_ENTRY (entry)), ==, start);
+  g_assert_nonnull (shown_paste_message (text));
+
+  /* The program sets what it likes. */
+  iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), huge->str);
+  g_assert_cmpstr (iri_gtk_entry_get_text (IRI_GTK_ENTRY (entry)), ==, huge->str);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_assert_finalize_object (entry);
+}
+
 /* §7.3: a pasted paragraph offers the links found in it (UTS #58) and
  * pastes nothing until one is chosen; choosing one inserts its IRI in
  * one undo step; "the whole text" inserts the text; one IRI pasted
@@ -1948,6 +2029,7 @@ main (int   argc,
   g_test_add_func ("/iri-gtk/entry/clipboard", test_clipboard);
   g_test_add_func ("/iri-gtk/entry/drop", test_drop);
   g_test_add_func ("/iri-gtk/entry/paste-paragraph", test_paste_paragraph);
+  g_test_add_func ("/iri-gtk/entry/paste-too-long", test_paste_too_long);
   g_test_add_func ("/iri-gtk/entry/context-menu", test_context_menu);
   g_test_add_func ("/iri-gtk/entry/findings-popover", test_findings_popover);
   g_test_add_func ("/iri-gtk/entry/input-purpose", test_input_purpose);
