@@ -1427,6 +1427,94 @@ test_display_policy (void)
   g_assert_finalize_object (entry);
 }
 
+/* The height the text widget of @entry asks for (GTK's cache of its
+ * measures is emptied by a resize, and only by one). */
+static int
+asked_height (GtkWidget *entry)
+{
+  int natural;
+
+  gtk_widget_measure (GTK_WIDGET (iri_gtk_test_get_text (entry)), GTK_ORIENTATION_VERTICAL, -1,
+                      NULL, &natural, NULL, NULL);
+  return natural;
+}
+
+/* An entry whose text asks for the height of its text alone. */
+static GtkWidget *
+new_edit_height_entry (void)
+{
+  GtkWidget *entry = g_object_ref_sink (iri_gtk_entry_new ());
+
+  gtk_widget_add_css_class (entry, "edit-height");
+  return entry;
+}
+
+/* The height a new field asks for with @text. */
+static int
+fresh_height (const char *text)
+{
+  GtkWidget *entry = new_edit_height_entry ();
+  GtkWidget *window;
+  int height;
+
+  /* Set before the entry is first measured, so no edit is involved. */
+  iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), text);
+  window = iri_gtk_test_window_new (entry, GTK_TEXT_DIR_LTR);
+  iri_gtk_test_wait (100);
+  height = asked_height (entry);
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_assert_finalize_object (entry);
+  return height;
+}
+
+/* An edit does not measure the field again, but a character that needs
+ * a taller fallback font (Thai, here, where a Thai font is installed)
+ * still gets its height, a frame later; and the field asks for less
+ * when it is gone. */
+static void
+test_edit_height (void)
+{
+  const char *tall = "\xE0\xB8\x81";   /* U+0E01 THAI CHARACTER KO KAI */
+  g_autoptr(GtkCssProvider) provider = gtk_css_provider_new ();
+  GtkWidget *entry;
+  GtkWidget *window;
+  int low, high;
+  int position;
+
+  /* The theme's minimum height of an entry is taller than a line of
+   * text in most fonts: without it, the text's own height shows. */
+  gtk_css_provider_load_from_data (provider, "iri-entry.edit-height entry { min-height: 0; }", -1);
+  gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (provider),
+                                              GTK_STYLE_PROVIDER_PRIORITY_USER);
+  low = fresh_height ("http://a/b");
+  high = fresh_height ("http://a/b\xE0\xB8\x81");
+  if (high == low)
+    {
+      gtk_style_context_remove_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (provider));
+      g_test_skip ("no font here is taller for U+0E01 than the field's own");
+      return;
+    }
+
+  entry = new_edit_height_entry ();
+  window = iri_gtk_test_window_new (entry, GTK_TEXT_DIR_LTR);
+  iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), "http://a/b");
+  iri_gtk_test_wait (100);
+  g_assert_cmpint (asked_height (entry), ==, low);
+
+  position = -1;
+  gtk_editable_insert_text (GTK_EDITABLE (entry), tall, -1, &position);
+  iri_gtk_test_wait (100);
+  g_assert_cmpint (asked_height (entry), ==, high);
+
+  gtk_editable_delete_text (GTK_EDITABLE (entry), 10, -1);
+  iri_gtk_test_wait (100);
+  g_assert_cmpint (asked_height (entry), ==, low);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_assert_finalize_object (entry);
+  gtk_style_context_remove_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (provider));
+}
+
 /* The popover a paste left at the text, if it shows; its label's text. */
 static const char *
 shown_paste_message (IriGtkText *text)
@@ -2030,6 +2118,7 @@ main (int   argc,
   g_test_add_func ("/iri-gtk/entry/drop", test_drop);
   g_test_add_func ("/iri-gtk/entry/paste-paragraph", test_paste_paragraph);
   g_test_add_func ("/iri-gtk/entry/paste-too-long", test_paste_too_long);
+  g_test_add_func ("/iri-gtk/entry/edit-height", test_edit_height);
   g_test_add_func ("/iri-gtk/entry/context-menu", test_context_menu);
   g_test_add_func ("/iri-gtk/entry/findings-popover", test_findings_popover);
   g_test_add_func ("/iri-gtk/entry/input-purpose", test_input_purpose);
