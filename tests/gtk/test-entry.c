@@ -2017,6 +2017,66 @@ test_font_coverage (void)
 }
 
 /* WCAG 2 relative luminance and contrast ratio. */
+/* §7.6 in a long field: an edit's frame does not wait for the coverage
+ * check, which follows after it.  A character no font draws is then
+ * shown encoded, its unit with it; when every character has a glyph,
+ * the check changes nothing, not even the layout the frame made.  A
+ * field that shows an encoded unit checks each edit at once. */
+static void
+test_font_coverage_deferred (void)
+{
+  GtkWidget *entry = g_object_ref_sink (iri_gtk_entry_new ());
+  GtkWidget *window = iri_gtk_test_window_new (entry, GTK_TEXT_DIR_LTR);
+  IriGtkText *text = iri_gtk_test_get_text (entry);
+  g_autoptr(PangoLayout) probe = gtk_widget_create_pango_layout (entry, "\363\260\200\200");
+  g_autoptr(GString) iri = g_string_new ("http://example.org/");
+  PangoLayout *layout;
+  int position;
+
+  if (pango_layout_get_unknown_glyphs_count (probe) == 0)
+    {
+      gtk_window_destroy (GTK_WINDOW (window));
+      g_object_unref (entry);
+      g_test_skip ("a font on this machine draws U+F0000");
+      return;
+    }
+
+  while (g_utf8_strlen (iri->str, -1) < 1500)
+    g_string_append (iri, HE_SHALOM "/a/");
+  iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), iri->str);
+  iri_gtk_test_wait (100);
+  g_assert_false (iri_gtk_entry_get_missing_glyphs (IRI_GTK_ENTRY (entry)));
+
+  /* Covered: the check after the frame keeps the frame's layout. */
+  position = -1;
+  gtk_editable_insert_text (GTK_EDITABLE (entry), "b", -1, &position);
+  layout = iri_gtk_text_get_layout (text);
+  iri_gtk_test_wait (100);
+  g_assert_true (iri_gtk_text_get_layout (text) == layout);
+  g_assert_false (iri_gtk_entry_get_missing_glyphs (IRI_GTK_ENTRY (entry)));
+
+  /* Not covered: drawn as it is first, then encoded with its unit. */
+  position = -1;
+  gtk_editable_insert_text (GTK_EDITABLE (entry), "\363\260\200\200c", -1, &position);
+  g_assert_false (iri_gtk_entry_get_missing_glyphs (IRI_GTK_ENTRY (entry)));
+  g_assert_true (g_str_has_suffix (pango_layout_get_text (iri_gtk_text_get_layout (text)), "/a/b\363\260\200\200c"));
+  iri_gtk_test_wait (100);
+  g_assert_true (iri_gtk_entry_get_missing_glyphs (IRI_GTK_ENTRY (entry)));
+  g_assert_true (g_str_has_suffix (pango_layout_get_text (iri_gtk_text_get_layout (text)), "/a/b%F3%B0%80%80c"));
+
+  /* With an encoded unit shown, an edit is checked at once. */
+  position = -1;
+  gtk_editable_insert_text (GTK_EDITABLE (entry), "d", -1, &position);
+  g_assert_true (iri_gtk_entry_get_missing_glyphs (IRI_GTK_ENTRY (entry)));
+  g_assert_true (g_str_has_suffix (pango_layout_get_text (iri_gtk_text_get_layout (text)), "/a/b%F3%B0%80%80cd"));
+  gtk_editable_delete_text (GTK_EDITABLE (entry), position - 4, position);
+  g_assert_false (iri_gtk_entry_get_missing_glyphs (IRI_GTK_ENTRY (entry)));
+  g_assert_cmpstr (iri_gtk_entry_get_text (IRI_GTK_ENTRY (entry)), ==, iri->str);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_assert_finalize_object (entry);
+}
+
 static double
 luminance (const GdkRGBA *c)
 {
@@ -2125,6 +2185,7 @@ main (int   argc,
   g_test_add_func ("/iri-gtk/entry/accessible", test_accessible);
   g_test_add_func ("/iri-gtk/entry/accessible-text", test_accessible_text);
   g_test_add_func ("/iri-gtk/entry/font-coverage", test_font_coverage);
+  g_test_add_func ("/iri-gtk/entry/font-coverage-deferred", test_font_coverage_deferred);
   g_test_add_func ("/iri-gtk/entry/style-contrast", test_style_contrast);
   /* Last: it needs the core's display policy. */
   g_test_add_func ("/iri-gtk/entry/display-policy", test_display_policy);
