@@ -145,6 +145,10 @@ struct _IriGtkText
   gint64              blink_started;
   guint               coverage_idle_id;
   guint               coverage_deferred : 1; /* the idle checks an edit's text */
+  guint               layout_generation; /* counts the layouts made */
+  guint               cursor_pos_generation;
+  int                 cursor_pos_index;
+  PangoRectangle      cursor_pos;        /* strong, at cursor_pos_index */
   guint               layout_serial;   /* of the context, when laid out */
 
   guint               editable_field : 1;  /* an entry, not a view */
@@ -431,6 +435,13 @@ new_display (IriGtkText *self,
   return iri_gtk_display_new (&params);
 }
 
+static gboolean
+unref_layout_idle_cb (gpointer data)
+{
+  g_object_unref (data);
+  return G_SOURCE_REMOVE;
+}
+
 static void
 ensure_layout (IriGtkText *self)
 {
@@ -448,10 +459,34 @@ ensure_layout (IriGtkText *self)
       g_clear_pointer (&self->display, iri_gtk_display_free);
       self->display = new_display (self, TRUE);
     }
-  g_clear_object (&self->layout);
+  /* Freeing a long line's runs is a tenth of a keystroke's frame at
+   * 20 000 characters: the old layout goes after the frame. */
+  if (self->layout != NULL)
+    g_idle_add_full (G_PRIORITY_LOW, unref_layout_idle_cb, g_steal_pointer (&self->layout), NULL);
   self->layout = new_layout (self, self->display);
+  self->layout_generation++;
   self->layout_serial = pango_context_get_serial (pango_layout_get_context (self->layout));
   self->display_dirty = FALSE;
+}
+
+/* The strong cursor position before byte @index of the layout.
+ * pango_layout_get_cursor_pos() walks the runs of the line, thousands
+ * of them in a long mixed-direction IRI, and a frame asks about the
+ * same cursor up to four times (scrolling, the input method, drawing):
+ * the last answer is kept for the layout it was given for. */
+static void
+get_cursor_pos (IriGtkText     *self,
+                int             index,
+                PangoRectangle *strong)
+{
+  ensure_layout (self);
+  if (self->cursor_pos_generation != self->layout_generation || self->cursor_pos_index != index)
+    {
+      pango_layout_get_cursor_pos (self->layout, index, &self->cursor_pos, NULL);
+      self->cursor_pos_generation = self->layout_generation;
+      self->cursor_pos_index = index;
+    }
+  *strong = self->cursor_pos;
 }
 
 static void
@@ -1082,8 +1117,7 @@ cursor_x (IriGtkText *self,
   PangoRectangle strong;
 
   ensure_layout (self);
-  pango_layout_get_cursor_pos (self->layout, iri_gtk_display_logical_to_index (self->display, position),
-                               &strong, NULL);
+  get_cursor_pos (self, iri_gtk_display_logical_to_index (self->display, position), &strong);
   return PANGO_PIXELS (strong.x);
 }
 
@@ -2284,8 +2318,7 @@ update_im_cursor (IriGtkText *self)
     return;
   ensure_layout (self);
   iri_gtk_text_get_layout_offsets (self, &x, &y);
-  pango_layout_get_cursor_pos (self->layout, iri_gtk_display_logical_to_index (self->display, self->cursor),
-                               &strong, NULL);
+  get_cursor_pos (self, iri_gtk_display_logical_to_index (self->display, self->cursor), &strong);
   area.x = x + PANGO_PIXELS (strong.x);
   area.y = y + PANGO_PIXELS (strong.y);
   area.width = 1;
@@ -3005,11 +3038,13 @@ append_selection (IriGtkText  *self,
 }
 
 /* Draws the insertion cursor before byte @index of the layout, drawn
- * at (@x, @y).  GTK 4.10 deprecates gtk_snapshot_render_insertion_cursor()
- * with GtkStyleContext and has no replacement, so from 4.10 the cursor
- * is drawn here as GTK draws its own: a bar the height of the line, as
+ * at (@x, @y), as GTK draws its own: a bar the height of the line, as
  * wide as the default gtk-cursor-aspect-ratio (0.04) makes it, in the
- * caret colour, which style.css sets to the text colour. */
+ * caret colour, which style.css sets to the text colour.  GTK 4.10
+ * deprecates gtk_snapshot_render_insertion_cursor() with
+ * GtkStyleContext and has no replacement; with GTK 4.8 it asked Pango
+ * where the cursor is once more, a twelfth of a keystroke's frame at
+ * 20 000 characters, which get_cursor_pos() already knows. */
 static void
 append_cursor (IriGtkText  *self,
                GtkSnapshot *snapshot,
@@ -3017,21 +3052,20 @@ append_cursor (IriGtkText  *self,
                int          y,
                int          index)
 {
-#if GTK_CHECK_VERSION (4, 10, 0)
   PangoRectangle strong;
   GdkRGBA color;
   int height;
 
+#if GTK_CHECK_VERSION (4, 10, 0)
   gtk_widget_get_color (GTK_WIDGET (self), &color);
-  pango_layout_get_cursor_pos (self->layout, index, &strong, NULL);
+#else
+  gtk_style_context_get_color (gtk_widget_get_style_context (GTK_WIDGET (self)), &color);
+#endif
+  get_cursor_pos (self, index, &strong);
   height = PANGO_PIXELS (strong.height);
   gtk_snapshot_append_color (snapshot, &color,
                              &GRAPHENE_RECT_INIT (x + PANGO_PIXELS (strong.x), y + PANGO_PIXELS (strong.y),
                                                   (int) (height * 0.04 + 1), height));
-#else
-  gtk_snapshot_render_insertion_cursor (snapshot, gtk_widget_get_style_context (GTK_WIDGET (self)), x, y,
-                                        self->layout, index, PANGO_DIRECTION_LTR);
-#endif
 }
 
 static void
