@@ -1440,6 +1440,34 @@ is_running_text (const char *text)
   return FALSE;
 }
 
+/* A popover under the cursor, in place of the one shown before: the
+ * links a paste offers, or why a paste inserted nothing.  Closing it
+ * pastes nothing. */
+static void
+new_cursor_popover (IriGtkText *self)
+{
+  g_clear_pointer (&self->links_popover, gtk_widget_unparent);
+  self->links_popover = gtk_popover_new ();
+  gtk_widget_set_parent (self->links_popover, GTK_WIDGET (self));
+  gtk_popover_set_position (GTK_POPOVER (self->links_popover), GTK_POS_BOTTOM);
+  g_signal_connect_swapped (self->links_popover, "closed", G_CALLBACK (links_popover_closed_cb), self);
+}
+
+static void
+popup_at_cursor (IriGtkText *self)
+{
+  GdkRectangle rect;
+  int lx, ly;
+
+  iri_gtk_text_get_layout_offsets (self, &lx, &ly);
+  rect.x = lx + cursor_x (self, self->cursor);
+  rect.y = 0;
+  rect.width = 1;
+  rect.height = gtk_widget_get_height (GTK_WIDGET (self));
+  gtk_popover_set_pointing_to (GTK_POPOVER (self->links_popover), &rect);
+  gtk_popover_popup (GTK_POPOVER (self->links_popover));
+}
+
 /* §7.3: a pasted paragraph is not one IRI.  When the links found in it
  * (UTS #58) are the useful part, offer them in a popover at the cursor;
  * choosing one inserts its IRI, "Paste the Whole Text" inserts the text
@@ -1453,8 +1481,6 @@ offer_links (IriGtkText *self,
   g_autoptr(GListModel) links = NULL;
   GtkWidget *box, *heading, *list, *scrolled, *whole;
   guint n_links;
-  GdkRectangle rect;
-  int lx, ly;
   g_autofree char *title = NULL;
 
   if (!is_running_text (text))
@@ -1469,11 +1495,7 @@ offer_links (IriGtkText *self,
   self->pasted_text = g_strdup (text);
   self->pasted_position = position;
 
-  g_clear_pointer (&self->links_popover, gtk_widget_unparent);
-  self->links_popover = gtk_popover_new ();
-  gtk_widget_set_parent (self->links_popover, GTK_WIDGET (self));
-  gtk_popover_set_position (GTK_POPOVER (self->links_popover), GTK_POS_BOTTOM);
-  g_signal_connect_swapped (self->links_popover, "closed", G_CALLBACK (links_popover_closed_cb), self);
+  new_cursor_popover (self);
 
   box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
   /* Translators: heading of the popover offered when a paragraph is
@@ -1527,13 +1549,7 @@ offer_links (IriGtkText *self,
   gtk_box_append (GTK_BOX (box), whole);
   gtk_popover_set_child (GTK_POPOVER (self->links_popover), box);
 
-  iri_gtk_text_get_layout_offsets (self, &lx, &ly);
-  rect.x = lx + cursor_x (self, self->cursor);
-  rect.y = 0;
-  rect.width = 1;
-  rect.height = gtk_widget_get_height (GTK_WIDGET (self));
-  gtk_popover_set_pointing_to (GTK_POPOVER (self->links_popover), &rect);
-  gtk_popover_popup (GTK_POPOVER (self->links_popover));
+  popup_at_cursor (self);
   return TRUE;
 }
 
@@ -1556,8 +1572,6 @@ refuse_paste (IriGtkText *self,
 {
   g_autofree char *message = NULL;
   GtkWidget *label;
-  GdkRectangle rect;
-  int lx, ly;
 
   gtk_widget_error_bell (GTK_WIDGET (self));
   message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
@@ -1570,10 +1584,7 @@ refuse_paste (IriGtkText *self,
                              (gulong) total);
 
   clear_pasted_links (self);
-  g_clear_pointer (&self->links_popover, gtk_widget_unparent);
-  self->links_popover = gtk_popover_new ();
-  gtk_widget_set_parent (self->links_popover, GTK_WIDGET (self));
-  gtk_popover_set_position (GTK_POPOVER (self->links_popover), GTK_POS_BOTTOM);
+  new_cursor_popover (self);
   label = gtk_label_new (message);
   gtk_label_set_wrap (GTK_LABEL (label), TRUE);
   gtk_label_set_max_width_chars (GTK_LABEL (label), 50);
@@ -1586,13 +1597,7 @@ refuse_paste (IriGtkText *self,
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->links_popover),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, message, -1);
 
-  iri_gtk_text_get_layout_offsets (self, &lx, &ly);
-  rect.x = lx + cursor_x (self, self->cursor);
-  rect.y = 0;
-  rect.width = 1;
-  rect.height = gtk_widget_get_height (GTK_WIDGET (self));
-  gtk_popover_set_pointing_to (GTK_POPOVER (self->links_popover), &rect);
-  gtk_popover_popup (GTK_POPOVER (self->links_popover));
+  popup_at_cursor (self);
 }
 
 /* Whether @text, in place of @replaced characters, keeps the text
