@@ -450,9 +450,7 @@ iri_tool_input_is_large_file (IriToolInput *self)
   return self->bytes_total >= LARGE_INPUT;
 }
 
-/* Reads a list of trusted hosts: one per line, blank lines and lines
- * starting with "#" ignored, surrounding whitespace trimmed. */
-/* A list of host names, one a line: far more than any such list, and
+/* 64 MiB of host names, one a line: far more than any such list, and
  * memory for it stays bounded. */
 #define KNOWN_HOSTS_MAX (64 * 1024 * 1024)
 
@@ -504,6 +502,8 @@ read_whole_file (const char  *path,
   return TRUE;
 }
 
+/* Reads a list of trusted hosts: one per line, blank lines and lines
+ * starting with "#" ignored, surrounding whitespace trimmed. */
 char **
 iri_tool_load_known_hosts (const char  *path,
                   GError     **error)
