@@ -1116,6 +1116,7 @@ cursor_x (IriGtkText *self,
 {
   PangoRectangle strong;
 
+  /* The display must be current before a position is mapped into it. */
   ensure_layout (self);
   get_cursor_pos (self, iri_gtk_display_logical_to_index (self->display, position), &strong);
   return PANGO_PIXELS (strong.x);
