@@ -767,16 +767,41 @@ char_before_out (const ToIri *self)
   return g_utf8_get_char (g_utf8_find_prev_char (start, end));
 }
 
-/* The character of the text at @pos, inside the component being
- * converted, or 0 at its end.  (A "%" of a triplet stands for the
- * character it encodes; as a neighbour it is neutral either way.) */
+/* The character that the text at @pos stands for, inside the component
+ * being converted, or 0 at its end: a character written as itself, or
+ * the one that the %HH triplets there encode when their octets start
+ * with legal UTF-8 ("%" when they do not, which is what stays).
+ *
+ * The look-alike and joiner rules of step 4 look at this neighbour, and
+ * it must be the same whether the neighbour is decoded or kept encoded,
+ * or converting the result again would change it: "ノ%E3%83%8E" would
+ * keep the first ノ encoded (next to a "%") and decode the second,
+ * and the result, "%E3%83%8Eノ", would then have both decoded. */
 static gunichar
 char_at (const ToIri *self,
          gsize        pos)
 {
+  guchar octets[4];
+  gsize n = 0, offset, bad_length;
+  const char *p;
+
   if (pos >= self->range_end)
     return 0;
-  return g_utf8_get_char (self->text + pos);
+  if (!is_pct_triplet (self->text, pos, self->range_end))
+    return g_utf8_get_char (self->text + pos);
+
+  while (n < sizeof octets && pos + 3 * n < self->range_end &&
+         is_pct_triplet (self->text, pos + 3 * n, self->range_end))
+    {
+      const char *t = self->text + pos + 3 * n;
+
+      octets[n++] = iri_hex_value (t[1]) * 16 + iri_hex_value (t[2]);
+    }
+  iri_utf8_check ((const char *) octets, n, &offset, &bad_length);
+  if (offset == 0 || octets[0] == 0)
+    return '%';
+  p = (const char *) octets;
+  return iri_utf8_next (&p);
 }
 
 /* A character written as itself in the input.  A URI has only ASCII,
@@ -834,10 +859,6 @@ convert_percent_run (ToIri        *self,
   g_autofree guchar *heap_buf = NULL;
   guchar *buf = n <= sizeof stack_buf ? stack_buf : (heap_buf = g_malloc (n));
   gsize i = 0;
-  /* The neighbours of a decoded character, for the look-alike rule: the
-   * result written so far before it (char_before_out()), and after it
-   * the character decoded next, or the text after the run. */
-  gunichar after_run = char_at (self, start + 3 * n);
 
   for (gsize k = 0; k < n; k++)
     buf[k] = iri_hex_value (text[start + 3 * k + 1]) * 16 + iri_hex_value (text[start + 3 * k + 2]);
@@ -881,8 +902,12 @@ convert_percent_run (ToIri        *self,
             }
           else
             {
-              /* Step 4. */
-              gunichar next = 0;
+              /* Step 4.  The neighbours of a decoded character, for
+               * the look-alike and joiner rules: the result written so
+               * far before it, and after it what the text there stands
+               * for (char_at()), which inside a stretch of legal UTF-8
+               * is the character decoded next. */
+              gunichar next;
               UnsafeReason reason;
 
               if (j + clen < i + offset)
@@ -891,8 +916,8 @@ convert_percent_run (ToIri        *self,
 
                   next = iri_utf8_next (&np);
                 }
-              else if (j + clen == n)
-                next = after_run;
+              else
+                next = char_at (self, tpos + 3 * clen);
               reason = classify (c, component, self->prev_is_base, before, next);
 
               if (reason == UNSAFE_NONE)
