@@ -1107,22 +1107,26 @@ parse (const char     *text,
   Parser parser = { 0, };
   g_autofree char *valid_text = NULL;
   IriReference *result;
+  /* Most references are all ASCII: the run that says so is also the
+   * UTF-8 check (it stops at NUL and at every byte above 0x7F). */
+  gsize ascii_run = iri_ascii_run_length (text, length);
 
   parser.flags = flags;
   parser.strict = strict;
   parser.port_number = -1;
   parser.host_kind = IRI_HOST_NONE;
+  parser.is_ascii = ascii_run == length;
 
-  if (strict)
+  if (!parser.is_ascii && strict)
     {
       if (!iri_utf8_validate_internal (text, length, NULL, error))
         return NULL;
     }
-  else
+  else if (!parser.is_ascii)
     {
       gsize offset, bad_length;
 
-      if (iri_utf8_check (text, length, &offset, &bad_length) != IRI_UTF8_OK)
+      if (iri_utf8_check (text + ascii_run, length - ascii_run, &offset, &bad_length) != IRI_UTF8_OK)
         {
           /* Parse a copy in which the bad bytes are U+FFFD, each with its
            * own diagnostic; the caller's bytes are not touched. */
@@ -1135,8 +1139,6 @@ parse (const char     *text,
 
   parser.text = text;
   parser.length = length;
-  /* No NUL is left in @text here (refused, or replaced by U+FFFD). */
-  parser.is_ascii = iri_ascii_run_length (text, length) == length;
 
   split (&parser);
   fill_char_offsets (&parser);
