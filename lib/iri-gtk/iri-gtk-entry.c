@@ -103,6 +103,10 @@ struct _IriGtkEntry
    * serial of the Pango context it was read from. */
   int        preview_char_width;
   guint      preview_metrics_serial;
+  /* What the status under the preview says (NULL: nothing, the URI is
+   * valid), when preview_status_set: see update_preview_status(). */
+  char      *preview_status_text;
+  gboolean   preview_status_set;
 };
 
 enum {
@@ -251,6 +255,9 @@ set_tooltip_text (GtkWidget  *widget,
   gtk_widget_set_tooltip_text (widget, text);
 }
 
+static void update_preview_status (IriGtkEntry *self,
+                                   const char  *status);
+
 static void
 update_preview (IriGtkEntry *self)
 {
@@ -264,6 +271,7 @@ update_preview (IriGtkEntry *self)
   if (!self->show_preview)
     {
       gtk_widget_set_visible (self->preview_status, FALSE);
+      self->preview_status_set = FALSE;
       return;
     }
 
@@ -312,6 +320,25 @@ update_preview (IriGtkEntry *self)
       gtk_widget_add_css_class (self->preview_label, "error");
     }
   gtk_widget_set_sensitive (self->copy_button, uri != NULL && uri[0] != '\0');
+  update_preview_status (self, status);
+}
+
+/* The status under the preview, and what goes with it: the copy
+ * button's tooltip and name, the preview's accessible description and
+ * state.  They change when the URI becomes valid or invalid, or the
+ * reason changes, not at every keystroke, so they are set only then:
+ * each accessible update is work for the widget's AT context (and, with
+ * a screen reader listening, a message to it), and a keystroke in the
+ * embedded entry costs most with the preview on (issue 14). */
+static void
+update_preview_status (IriGtkEntry *self,
+                       const char  *status)
+{
+  if (self->preview_status_set && g_strcmp0 (status, self->preview_status_text) == 0)
+    return;
+  g_free (self->preview_status_text);
+  self->preview_status_text = g_strdup (status);
+  self->preview_status_set = TRUE;
 
   /* An invalid URI can still be copied (to paste it in a bug report,
    * say), but the button says what it copies. */
@@ -547,6 +574,7 @@ iri_gtk_entry_dispose (GObject *object)
   self->preview_status_label = NULL;
   self->preview_label = NULL;
   self->copy_button = NULL;
+  g_clear_pointer (&self->preview_status_text, g_free);
 
   G_OBJECT_CLASS (iri_gtk_entry_parent_class)->dispose (object);
 }

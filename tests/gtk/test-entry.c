@@ -431,6 +431,15 @@ test_preview (void)
     g_assert_true (gtk_widget_get_visible (status));
     g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (status_label)), "%zz"));
 
+    /* The status goes with the preview, and comes back with it, though
+     * the URI has not changed in between. */
+    iri_gtk_entry_set_show_preview (IRI_GTK_ENTRY (entry), FALSE);
+    g_assert_false (gtk_widget_get_visible (status));
+    iri_gtk_entry_set_show_preview (IRI_GTK_ENTRY (entry), TRUE);
+    g_assert_true (gtk_widget_get_visible (status));
+    g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (status_label)), "%zz"));
+    g_assert_cmpstr (gtk_widget_get_tooltip_text (button), ==, "Copy Invalid URI");
+
     /* Fixed: all back to normal. */
     iri_gtk_entry_set_text (IRI_GTK_ENTRY (entry), "http://example.com/a%25zz/b");
     g_assert_false (gtk_widget_get_visible (status));
