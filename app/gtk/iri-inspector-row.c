@@ -260,6 +260,11 @@ show_cell (GtkWidget       *cell,
     }
   else
     set_cell_text (cell, text);
+
+  /* GtkInscription names itself after what it shows, marks and isolates
+   * included, which are for the eye (they place the text); a screen
+   * reader gets the text alone. */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (cell), GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
 }
 
 static void

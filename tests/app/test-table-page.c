@@ -84,6 +84,80 @@ test_edits (gconstpointer data)
   g_assert_finalize_object (page);
 }
 
+/* The inscriptions under @widget that are on screen. */
+static void
+collect_cells (GtkWidget *widget,
+               GPtrArray *cells)
+{
+  if (GTK_IS_INSCRIPTION (widget) && gtk_widget_get_mapped (widget))
+    g_ptr_array_add (cells, widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_cells (child, cells);
+}
+
+/* @text without the mark before it and the isolate around it. */
+static char *
+strip_direction_marks (const char *text)
+{
+  static const char * const marks[] = { "\xE2\x80\x8E", "\xE2\x80\x8F" };
+  gsize length;
+
+  for (gsize i = 0; i < G_N_ELEMENTS (marks); i++)
+    if (g_str_has_prefix (text, marks[i]))
+      text += strlen (marks[i]);
+  length = strlen (text);
+  if (g_str_has_prefix (text, "\xE2\x81\xA6") && g_str_has_suffix (text, "\xE2\x81\xA9") && length >= 6)
+    return g_strndup (text + 3, length - 6);
+  return g_strdup (text);
+}
+
+/* A cell's accessible name is its text in logical order, without the
+ * marks and isolates that place it on screen: a Hebrew cell in a
+ * left-to-right interface shows after U+200F, a cell of the IRI's own
+ * text between U+2066 and U+2069. */
+static void
+test_cell_names (gconstpointer data)
+{
+  IriInspectorTableKind kind = GPOINTER_TO_INT (data);
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *page = iri_inspector_table_page_new (kind);
+  g_autoptr(IriAnalysis) analysis = iri_analyze ("https://example.com/\327\251\327\234\327\225\327\235/2024", -1);
+  g_autoptr(GPtrArray) cells = g_ptr_array_new ();
+  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  guint marked = 0;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 900, 700);
+  gtk_window_set_child (GTK_WINDOW (window), page);
+  iri_inspector_table_page_set_analysis (IRI_INSPECTOR_TABLE_PAGE (page), analysis);
+  gtk_window_present (GTK_WINDOW (window));
+  while (cells->len < 20 && g_get_monotonic_time () < deadline)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_ptr_array_set_size (cells, 0);
+      collect_cells (window, cells);
+    }
+  g_assert_cmpuint (cells->len, >=, 20);
+
+  for (guint i = 0; i < cells->len; i++)
+    {
+      GtkInscription *cell = g_ptr_array_index (cells, i);
+      const char *shown = gtk_inscription_get_text (cell);
+      g_autofree char *expected = strip_direction_marks (shown != NULL ? shown : "");
+      g_autofree char *wrong = NULL;
+
+      if (shown != NULL && !g_str_equal (expected, shown))
+        marked++;
+      wrong = gtk_test_accessible_check_property (GTK_ACCESSIBLE (cell), GTK_ACCESSIBLE_PROPERTY_LABEL, expected);
+      if (wrong != NULL)
+        g_error ("the cell showing “%s” is named “%s”", shown, wrong);
+    }
+  /* The test saw what it is about. */
+  g_assert_cmpuint (marked, >, 0);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -94,5 +168,9 @@ main (int   argc,
   g_test_add_data_func ("/app/table-page/units", GINT_TO_POINTER (IRI_INSPECTOR_TABLE_UNITS), test_edits);
   g_test_add_data_func ("/app/table-page/characters", GINT_TO_POINTER (IRI_INSPECTOR_TABLE_CHARACTERS),
                         test_edits);
+  g_test_add_data_func ("/app/table-page/units/cell-names", GINT_TO_POINTER (IRI_INSPECTOR_TABLE_UNITS),
+                        test_cell_names);
+  g_test_add_data_func ("/app/table-page/characters/cell-names", GINT_TO_POINTER (IRI_INSPECTOR_TABLE_CHARACTERS),
+                        test_cell_names);
   return g_test_run ();
 }
