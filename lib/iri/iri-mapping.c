@@ -774,9 +774,10 @@ char_before_out (const ToIri *self)
  *
  * The look-alike and joiner rules of step 4 look at this neighbour, and
  * it must be the same whether the neighbour is decoded or kept encoded,
- * or converting the result again would change it: "ノ%E3%83%8E" would
- * keep the first ノ encoded (next to a "%") and decode the second,
- * and the result, "%E3%83%8Eノ", would then have both decoded. */
+ * or converting the result again would change it: when a "%" was the
+ * neighbour, "ノ%E3%83%8E" became "%E3%83%8E%E3%83%8E" (the first ノ
+ * next to a "%", the second after a hex digit), which converted again
+ * gave "ノノ". */
 static gunichar
 char_at (const ToIri *self,
          gsize        pos)
