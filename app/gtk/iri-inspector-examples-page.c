@@ -102,6 +102,8 @@ add_display (GtkWidget          *box,
       g_autofree char *shown = g_strconcat ("\xE2\x80\xAB", rtl_text, "\xE2\x80\xAC", NULL);
       GtkWidget *label = monospace_line (shown);
 
+      /* The embedding is for the eye; a screen reader gets the text. */
+      gtk_accessible_update_property (GTK_ACCESSIBLE (label), GTK_ACCESSIBLE_PROPERTY_LABEL, rtl_text, -1);
       gtk_box_append (GTK_BOX (box), label);
     }
   else

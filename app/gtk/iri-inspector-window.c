@@ -400,6 +400,8 @@ update_rtl_rendering (IriInspectorWindow *self,
   g_autofree char *shown = g_strconcat ("\xE2\x80\xAB", text, "\xE2\x80\xAC", NULL);
 
   gtk_label_set_text (GTK_LABEL (self->rtl_label), shown);
+  /* The embedding is for the eye; a screen reader gets the text. */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->rtl_label), GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
 }
 
 static void

@@ -118,6 +118,12 @@ try:
     typed = [(obj.get_role_name(), obj.get_name()) for obj, _ in walk(root)
              if re.match(r"Iri(Inspector|Gtk)[A-Z]", obj.get_name() or "")]
     ok(typed == [], "no widget of ours is named after its type", repr(typed[:6]))
+    # What the screen lays out with a direction mark, an embedding or an
+    # isolate (a table cell, the rendering in a right-to-left paragraph)
+    # is named after its text alone: the controls are for the eye.
+    marked = [(obj.get_role_name(), obj.get_name()) for obj, _ in walk(root)
+              if re.search("[\u200e\u200f\u202a-\u202e\u2066-\u2069]", obj.get_name() or "")]
+    ok(marked == [], "no name holds a direction mark, an embedding or an isolate", repr(marked[:6]))
 finally:
     app.terminate()
     try:
