@@ -1559,10 +1559,17 @@ run_batch (char           **args,
       if (iri_analysis_get_highest_severity (analysis) >= IRI_SEVERITY_ERROR)
         status = IRI_TOOL_EXIT_FINDINGS;
 
-      uri = escape_text (iri_analysis_get_uri_idna (analysis) != NULL ? iri_analysis_get_uri_idna (analysis)
-                                                                    : iri_analysis_get_uri (analysis), -1);
-      /* Translators: iri edit without a terminal: the URI of the input */
-      g_print (_("uri: %s\n"), uri);
+      if (iri_tool_analysis_replaced_bytes (analysis))
+        /* Translators: iri edit without a terminal, instead of the URI
+         * of a line that is not UTF-8 */
+        g_print ("%s\n", _("uri: none, the input holds bytes that cannot be converted"));
+      else
+        {
+          uri = escape_text (iri_analysis_get_uri_idna (analysis) != NULL ? iri_analysis_get_uri_idna (analysis)
+                                                                        : iri_analysis_get_uri (analysis), -1);
+          /* Translators: iri edit without a terminal: the URI of the input */
+          g_print (_("uri: %s\n"), uri);
+        }
     }
 
   if (is_tty)

@@ -305,6 +305,18 @@ print_report (const Style *style,
 
   /* The mappings (§3) and the round trip (§3.7). */
   g_print ("\n");
+  if (iri_tool_analysis_replaced_bytes (analysis))
+    {
+      /* The URIs would be those of the text with U+FFFD in place of the
+       * bad bytes, a different string: none, as iri to-uri says. */
+      print_label (style, _("URI"));
+      /* Translators: instead of the URI of a line that is not UTF-8 or holds NUL bytes */
+      g_print ("%s%s%s\n", DIM (style), _("(none: the input holds bytes that cannot be converted; see the findings above)"),
+               RESET (style));
+      printed_clear (&printed);
+      printed_clear (&printed_isolated);
+      return iri_analysis_get_highest_severity (analysis);
+    }
   print_label (style, _("URI"));
   g_print ("%s\n", iri_analysis_get_uri (analysis));
   /* Translators: the URI with the host converted by IDNA (punycode) */

@@ -132,6 +132,27 @@ iri_tool_append_diagnostic_json_as (GString       *out,
   IRI_TOOL_PUT (out, "}");
 }
 
+/* Whether the input of @analysis was not UTF-8 or held NUL bytes.  The
+ * analysis reads such bytes as U+FFFD (and reports them), so that the
+ * rest of the line is still checked; but its URIs would be those of the
+ * replaced text, a different string from the one read, which iri to-uri
+ * refuses to convert.  The parse reports them first, so the capped list
+ * of diagnostics cannot have dropped them. */
+gboolean
+iri_tool_analysis_replaced_bytes (IriAnalysis *analysis)
+{
+  IriReference *reference = iri_analysis_get_reference (analysis);
+
+  for (guint i = 0; i < iri_reference_get_n_diagnostics (reference); i++)
+    {
+      const char *code = iri_diagnostic_get_code (iri_reference_get_diagnostic (reference, i));
+
+      if (g_str_equal (code, "invalid-utf8") || g_str_equal (code, "nul-character"))
+        return TRUE;
+    }
+  return FALSE;
+}
+
 /* One JSON object for an analysis, in the shape of DESIGN.md §5 (plus
  * "file" when @file is not %NULL and "line" when @line is not 0),
  * followed by a newline. */
@@ -159,6 +180,7 @@ iri_tool_append_repaired_json (GString     *out,
 {
   IriReference *reference = iri_analysis_get_reference (analysis);
   const char *uri_idna = iri_analysis_get_uri_idna (analysis);
+  gboolean replaced;
 
   IRI_TOOL_PUT (out, "{");
   iri_tool_append_json_file (out, file);
@@ -190,12 +212,15 @@ iri_tool_append_repaired_json (GString     *out,
     }
   IRI_TOOL_PUT (out, "],\"display\":");
   append_shown (out, analysis, iri_analysis_get_display (analysis), -1);
+  /* No URI for bytes that are not text: null, as iri to-uri --json
+   * gives for the same line. */
+  replaced = iri_tool_analysis_replaced_bytes (analysis);
   IRI_TOOL_PUT (out, ",\"uri\":");
-  iri_tool_json_string (out, iri_analysis_get_uri (analysis), -1);
+  iri_tool_json_string (out, replaced ? NULL : iri_analysis_get_uri (analysis), -1);
   IRI_TOOL_PUT (out, ",\"uri_idna\":");
-  iri_tool_json_string (out, uri_idna, -1);
+  iri_tool_json_string (out, replaced ? NULL : uri_idna, -1);
   IRI_TOOL_PUT (out, ",\"iri_from_uri\":");
-  iri_tool_json_string (out, iri_analysis_get_display_iri (analysis), -1);
+  iri_tool_json_string (out, replaced ? NULL : iri_analysis_get_display_iri (analysis), -1);
   IRI_TOOL_PUT (out, ",\"diagnostics\":[");
   for (guint i = 0; i < iri_analysis_get_n_diagnostics (analysis); i++)
     {

@@ -233,6 +233,7 @@ void iri_tool_append_repaired_json (GString     *out,
 void iri_tool_append_diagnostic_json_as (GString       *out,
                                          IriDiagnostic *d,
                                          IriSeverity    severity);
+gboolean iri_tool_analysis_replaced_bytes (IriAnalysis *analysis);
 void iri_tool_append_analysis_json (GString     *out,
                                     IriAnalysis *analysis,
                                     const char  *file,

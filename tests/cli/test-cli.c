@@ -812,20 +812,73 @@ test_check_json (void)
   o = parse_json_line (lines[2]);
   g_assert_cmpint (json_object_get_int_member (o, "line"), ==, 3);
   g_assert_true (has_diagnostic (o, "invalid-utf8"));
+  g_assert_true (json_object_get_null_member (o, "uri"));
+  g_assert_true (json_object_get_null_member (o, "uri_idna"));
+  g_assert_true (json_object_get_null_member (o, "iri_from_uri"));
   json_object_unref (o);
 
   o = parse_json_line (lines[3]);
   g_assert_cmpint (json_object_get_int_member (o, "line"), ==, 4);
   g_assert_true (has_diagnostic (o, "nul-character"));
+  g_assert_true (json_object_get_null_member (o, "uri"));
+  g_assert_true (json_object_get_null_member (o, "uri_idna"));
+  g_assert_true (json_object_get_null_member (o, "iri_from_uri"));
   json_object_unref (o);
 
   o = parse_json_line (lines[4]);
   g_assert_true (has_diagnostic (o, "userinfo-password"));
+  /* A line of text has its URIs; the two lines above, whose bytes are
+   * not all text, have none (they are null). */
+  g_assert_cmpstr (json_object_get_string_member (o, "uri"), ==, "http://u:p@example.org/");
   json_object_unref (o);
 
   /* The summary on stderr counts severities and codes. */
   g_assert_nonnull (strstr (run.err, "5 IRIs checked"));
   g_assert_nonnull (strstr (run.err, "syntax-invalid-character"));
+}
+
+/* A line whose bytes are not all text (not UTF-8, or a NUL) is analysed
+ * with U+FFFD in their place, but no command gives a URI for it: that
+ * would be the URI of a different string. */
+static void
+test_no_uri_for_bad_bytes (void)
+{
+  static const char bad[] = "http://a/\xC0\xAF\n";
+  g_auto(Run) run = { 0, };
+  g_auto(GStrv) lines = NULL;
+  JsonObject *o;
+
+  run_tool (&run, bad, -1, "inspect", "--color=never", NULL);
+  g_assert_cmpint (run.status, ==, 1);
+  g_assert_nonnull (strstr (run.out, "[invalid-utf8]"));
+  g_assert_nonnull (strstr (run.out, "(none: the input holds bytes that cannot be converted"));
+  g_assert_null (strstr (run.out, "%EF%BF%BD"));
+  g_assert_null (strstr (run.out, "URI (IDNA)"));
+  run_clear (&run);
+
+  run_tool (&run, bad, -1, "inspect", "--json", NULL);
+  g_assert_cmpint (run.status, ==, 1);
+  lines = g_strsplit (run.out, "\n", -1);
+  o = parse_json_line (lines[0]);
+  g_assert_true (json_object_get_null_member (o, "uri"));
+  g_assert_true (json_object_get_null_member (o, "uri_idna"));
+  g_assert_true (json_object_get_null_member (o, "iri_from_uri"));
+  json_object_unref (o);
+  run_clear (&run);
+
+  /* iri edit without a terminal, and a good line after the bad one. */
+  run_tool (&run, "http://a/\xFF\nhttp://b/\n", -1, "edit", NULL);
+  g_assert_cmpint (run.status, ==, 1);
+  g_assert_nonnull (strstr (run.out, "uri: none, the input holds bytes that cannot be converted\n"));
+  g_assert_nonnull (strstr (run.out, "uri: http://b/\n"));
+  g_assert_null (strstr (run.out, "%EF%BF%BD"));
+  run_clear (&run);
+
+  /* to-uri: an error, and an empty line to keep the lines aligned. */
+  run_tool (&run, bad, -1, "to-uri", NULL);
+  g_assert_cmpint (run.status, ==, 1);
+  g_assert_cmpstr (run.out, ==, "\n");
+  g_assert_nonnull (strstr (run.err, "not valid UTF-8"));
 }
 
 static void
@@ -2384,6 +2437,7 @@ main (int   argc,
   g_test_add_func ("/iri-tool/compare", test_compare);
   g_test_add_func ("/iri-tool/check/json", test_check_json);
   g_test_add_func ("/iri-tool/check/fail-on", test_check_fail_on);
+  g_test_add_func ("/iri-tool/check/no-uri-for-bad-bytes", test_no_uri_for_bad_bytes);
   g_test_add_func ("/iri-tool/check/files", test_check_files);
   g_test_add_func ("/iri-tool/check/notation", test_check_notation);
   g_test_add_func ("/iri-tool/check/known-hosts", test_check_known_hosts);

@@ -119,6 +119,11 @@ check_bytes_everywhere (const char *bad,
       else
         g_assert_cmpint (json_object_get_int_member (d, "start"), ==, before);
       g_assert_cmpstr (json_object_get_string_member (d, "message"), !=, "");
+      /* The URIs would be those of the text with U+FFFD in place of the
+       * bytes, a different string: there are none, as with to-uri. */
+      g_assert_true (json_object_get_null_member (record, "uri"));
+      g_assert_true (json_object_get_null_member (record, "uri_idna"));
+      g_assert_true (json_object_get_null_member (record, "iri_from_uri"));
     }
 }
 
