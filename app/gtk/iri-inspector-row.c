@@ -8,6 +8,7 @@
 #include <stdarg.h>
 
 #include "iri-inspector-row.h"
+#include "iri-inspector-cell.h"
 #include "iri-inspector-util.h"
 
 struct _IriInspectorRow
@@ -182,22 +183,18 @@ setup_cb (GtkSignalListItemFactory *factory,
           GtkListItem              *item,
           ColumnData               *data)
 {
-  /* A GtkInscription, not a GtkLabel: its size comes from its width in
-   * characters, not from its text, so setting the text of a cell only
-   * redraws it.  A keystroke changes the cells of every row after it
-   * (their index and visual position move), and with labels each change
-   * queued a resize that measured the row and its column again: on the
-   * Characters page at 200 characters, 98M of the 187M instructions a
-   * keystroke took (callgrind), and most of what kept it from being
-   * shown in the keystroke's own frame. */
-  GtkWidget *cell = gtk_inscription_new (NULL);
+  /* A cell whose size comes from its width in characters, not from its
+   * text, so that setting the text of a cell only redraws it.  A
+   * keystroke changes the cells of every row after it (their index and
+   * visual position move), and with labels each change queued a resize
+   * that measured the row and its column again: on the Characters page
+   * at 200 characters, 98M of the 187M instructions a keystroke took
+   * (callgrind), and most of what kept it from being shown in the
+   * keystroke's own frame.  Not a GtkInscription, which does the same
+   * at a cost that GTK 4.8's 205 rows made most of the start of the
+   * page (iri-inspector-cell.c). */
+  GtkWidget *cell = iri_inspector_cell_new (MIN (data->width_chars, 3), data->width_chars, data->monospace);
 
-  gtk_inscription_set_xalign (GTK_INSCRIPTION (cell), 0);
-  gtk_inscription_set_text_overflow (GTK_INSCRIPTION (cell), GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_END);
-  gtk_inscription_set_min_chars (GTK_INSCRIPTION (cell), MIN (data->width_chars, 3));
-  gtk_inscription_set_nat_chars (GTK_INSCRIPTION (cell), data->width_chars);
-  if (data->monospace)
-    gtk_widget_add_css_class (cell, "monospace");
   if (data->monospace || data->logical)
     gtk_widget_add_css_class (cell, "numeric");
   g_object_set_data (G_OBJECT (cell), "column-data", data);
@@ -207,8 +204,7 @@ setup_cb (GtkSignalListItemFactory *factory,
 }
 
 /* Sets the text of a cell so that it starts at the cell's start edge,
- * as a GtkLabel's does.  A GtkInscription lays its text out as wide as
- * the cell, and Pango aligns a paragraph whose first strong character
+ * as a GtkLabel's does.  A cell lays its text out as wide as itself, and Pango aligns a paragraph whose first strong character
  * is right-to-left (a Hebrew letter, a unit of an RTL host) to the
  * other edge: a mark of the UI's direction before it keeps the
  * paragraph in that direction, and the text reads the same. */
@@ -236,10 +232,10 @@ set_cell_text (GtkWidget  *cell,
       /* U+200F RIGHT-TO-LEFT MARK, U+200E LEFT-TO-RIGHT MARK */
       g_autofree char *marked = g_strconcat (rtl_ui ? "\xE2\x80\x8F" : "\xE2\x80\x8E", text, NULL);
 
-      gtk_inscription_set_text (GTK_INSCRIPTION (cell), marked);
+      iri_inspector_cell_set_text (IRI_INSPECTOR_CELL (cell), marked);
     }
   else
-    gtk_inscription_set_text (GTK_INSCRIPTION (cell), text);
+    iri_inspector_cell_set_text (IRI_INSPECTOR_CELL (cell), text);
 }
 
 static void
@@ -261,9 +257,8 @@ show_cell (GtkWidget       *cell,
   else
     set_cell_text (cell, text);
 
-  /* GtkInscription names itself after what it shows, marks and isolates
-   * included, which are for the eye (they place the text); a screen
-   * reader gets the text alone. */
+  /* The marks and isolates are for the eye (they place the text); a
+   * screen reader gets the text alone. */
   gtk_accessible_update_property (GTK_ACCESSIBLE (cell), GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
 }
 

@@ -16,6 +16,7 @@
 #include <iri.h>
 
 #include "widget-test-util.h"
+#include "iri-inspector-cell.h"
 #include "iri-inspector-row.h"
 #include "iri-inspector-table-page.h"
 
@@ -84,12 +85,12 @@ test_edits (gconstpointer data)
   g_assert_finalize_object (page);
 }
 
-/* The inscriptions under @widget that are on screen. */
+/* The cells under @widget that are on screen. */
 static void
 collect_cells (GtkWidget *widget,
                GPtrArray *cells)
 {
-  if (GTK_IS_INSCRIPTION (widget) && gtk_widget_get_mapped (widget))
+  if (IRI_INSPECTOR_IS_CELL (widget) && gtk_widget_get_mapped (widget))
     g_ptr_array_add (cells, widget);
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
        child = gtk_widget_get_next_sibling (child))
@@ -141,8 +142,8 @@ test_cell_names (gconstpointer data)
 
   for (guint i = 0; i < cells->len; i++)
     {
-      GtkInscription *cell = g_ptr_array_index (cells, i);
-      const char *shown = gtk_inscription_get_text (cell);
+      IriInspectorCell *cell = g_ptr_array_index (cells, i);
+      const char *shown = iri_inspector_cell_get_text (cell);
       g_autofree char *expected = strip_direction_marks (shown != NULL ? shown : "");
       g_autofree char *wrong = NULL;
 
