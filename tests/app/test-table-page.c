@@ -159,6 +159,59 @@ test_cell_names (gconstpointer data)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The cells measure themselves with their table's font metrics, which
+ * they share: when a style sheet makes the table's font larger, every
+ * cell on screen grows with it, drawn or not. */
+static void
+test_cell_font (void)
+{
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *page = iri_inspector_table_page_new (IRI_INSPECTOR_TABLE_CHARACTERS);
+  g_autoptr(IriAnalysis) analysis = iri_analyze ("https://example.com/\327\251\327\234\327\225\327\235/2024", -1);
+  g_autoptr(GPtrArray) cells = g_ptr_array_new ();
+  g_autoptr(GtkCssProvider) provider = gtk_css_provider_new ();
+  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  GtkWidget *cell;
+  int before, after, width_before, width_after;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 900, 700);
+  gtk_window_set_child (GTK_WINDOW (window), page);
+  iri_inspector_table_page_set_analysis (IRI_INSPECTOR_TABLE_PAGE (page), analysis);
+  gtk_window_present (GTK_WINDOW (window));
+  while (cells->len < 20 && g_get_monotonic_time () < deadline)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_ptr_array_set_size (cells, 0);
+      collect_cells (window, cells);
+    }
+  g_assert_cmpuint (cells->len, >=, 20);
+  cell = g_object_ref (g_ptr_array_index (cells, 0));
+  while (gtk_widget_get_height (cell) == 0 && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, FALSE);
+  before = gtk_widget_get_height (cell);
+  width_before = gtk_widget_get_width (cell);
+  g_assert_cmpint (before, >, 0);
+
+  gtk_css_provider_load_from_data (provider, "columnview { font-size: 300%; }", -1);
+  gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (provider),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+  deadline = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+  do
+    {
+      g_main_context_iteration (NULL, FALSE);
+      after = gtk_widget_get_height (cell);
+    }
+  while (after < 2 * before && g_get_monotonic_time () < deadline);
+  width_after = gtk_widget_get_width (cell);
+  g_test_message ("a cell was %d × %d px, is %d × %d px", width_before, before, width_after, after);
+  g_assert_cmpint (after, >=, 2 * before);
+  g_assert_cmpint (width_after, >, width_before);
+
+  gtk_style_context_remove_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (provider));
+  g_object_unref (cell);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -173,5 +226,6 @@ main (int   argc,
                         test_cell_names);
   g_test_add_data_func ("/app/table-page/characters/cell-names", GINT_TO_POINTER (IRI_INSPECTOR_TABLE_CHARACTERS),
                         test_cell_names);
+  g_test_add_func ("/app/table-page/cell-font", test_cell_font);
   return g_test_run ();
 }
