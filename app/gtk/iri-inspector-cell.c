@@ -9,8 +9,8 @@
  * instructions: the context takes the widget's CSS font) and asks it
  * for font metrics at each measure (about 96 000 more: Pango shapes a
  * sample text for them): 420 M of the 490 M instructions the 205 rows
- * took, about 100 ms of the start of the app on that page with a
- * 2 000-character IRI (callgrind, GTK 4.8).
+ * took at the start of the app on that page with a 2 000-character IRI
+ * (callgrind, GTK 4.8).
  *
  * A cell instead measures itself with metrics that all the cells of a
  * table share: those of the table's font, in its monospace family for a

@@ -204,10 +204,11 @@ setup_cb (GtkSignalListItemFactory *factory,
 }
 
 /* Sets the text of a cell so that it starts at the cell's start edge,
- * as a GtkLabel's does.  A cell lays its text out as wide as itself, and Pango aligns a paragraph whose first strong character
- * is right-to-left (a Hebrew letter, a unit of an RTL host) to the
- * other edge: a mark of the UI's direction before it keeps the
- * paragraph in that direction, and the text reads the same. */
+ * as a GtkLabel's does.  A cell lays its text out as wide as itself,
+ * and Pango aligns a paragraph whose first strong character is of the
+ * other direction than the UI's (a Hebrew letter, a unit of an RTL
+ * host) to the other edge: a mark of the UI's direction before it keeps
+ * the paragraph in that direction, and the text reads the same. */
 static void
 set_cell_text (GtkWidget  *cell,
                const char *text)
