@@ -113,20 +113,17 @@ strip_direction_marks (const char *text)
   return g_strdup (text);
 }
 
-/* A cell's accessible name is its text in logical order, without the
- * marks and isolates that place it on screen: a Hebrew cell in a
- * left-to-right interface shows after U+200F, a cell of the IRI's own
- * text between U+2066 and U+2069. */
-static void
-test_cell_names (gconstpointer data)
+/* A window showing a table page of @kind for an IRI with a Hebrew path
+ * segment, once at least 20 of its cells are on screen; @cells gets
+ * them. */
+static GtkWidget *
+show_table_page (IriInspectorTableKind  kind,
+                 GPtrArray             *cells)
 {
-  IriInspectorTableKind kind = GPOINTER_TO_INT (data);
   GtkWidget *window = gtk_window_new ();
   GtkWidget *page = iri_inspector_table_page_new (kind);
   g_autoptr(IriAnalysis) analysis = iri_analyze ("https://example.com/\327\251\327\234\327\225\327\235/2024", -1);
-  g_autoptr(GPtrArray) cells = g_ptr_array_new ();
   gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
-  guint marked = 0;
 
   gtk_window_set_default_size (GTK_WINDOW (window), 900, 700);
   gtk_window_set_child (GTK_WINDOW (window), page);
@@ -139,6 +136,19 @@ test_cell_names (gconstpointer data)
       collect_cells (window, cells);
     }
   g_assert_cmpuint (cells->len, >=, 20);
+  return window;
+}
+
+/* A cell's accessible name is its text in logical order, without the
+ * marks and isolates that place it on screen: a Hebrew cell in a
+ * left-to-right interface shows after U+200F, a cell of the IRI's own
+ * text between U+2066 and U+2069. */
+static void
+test_cell_names (gconstpointer data)
+{
+  g_autoptr(GPtrArray) cells = g_ptr_array_new ();
+  GtkWidget *window = show_table_page (GPOINTER_TO_INT (data), cells);
+  guint marked = 0;
 
   for (guint i = 0; i < cells->len; i++)
     {
@@ -165,26 +175,13 @@ test_cell_names (gconstpointer data)
 static void
 test_cell_font (void)
 {
-  GtkWidget *window = gtk_window_new ();
-  GtkWidget *page = iri_inspector_table_page_new (IRI_INSPECTOR_TABLE_CHARACTERS);
-  g_autoptr(IriAnalysis) analysis = iri_analyze ("https://example.com/\327\251\327\234\327\225\327\235/2024", -1);
   g_autoptr(GPtrArray) cells = g_ptr_array_new ();
+  GtkWidget *window = show_table_page (IRI_INSPECTOR_TABLE_CHARACTERS, cells);
   g_autoptr(GtkCssProvider) provider = gtk_css_provider_new ();
   gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
   GtkWidget *cell;
   int before, after, width_before, width_after;
 
-  gtk_window_set_default_size (GTK_WINDOW (window), 900, 700);
-  gtk_window_set_child (GTK_WINDOW (window), page);
-  iri_inspector_table_page_set_analysis (IRI_INSPECTOR_TABLE_PAGE (page), analysis);
-  gtk_window_present (GTK_WINDOW (window));
-  while (cells->len < 20 && g_get_monotonic_time () < deadline)
-    {
-      g_main_context_iteration (NULL, FALSE);
-      g_ptr_array_set_size (cells, 0);
-      collect_cells (window, cells);
-    }
-  g_assert_cmpuint (cells->len, >=, 20);
   cell = g_object_ref (g_ptr_array_index (cells, 0));
   while (gtk_widget_get_height (cell) == 0 && g_get_monotonic_time () < deadline)
     g_main_context_iteration (NULL, FALSE);
