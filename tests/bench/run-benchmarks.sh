@@ -1,5 +1,5 @@
 #!/bin/sh
-# run-benchmarks.sh: the figures of README → Performance, as Markdown
+# run-benchmarks.sh: the figures of docs/performance.md, as Markdown
 #
 # Usage: tests/bench/run-benchmarks.sh [BUILD_DIR] [--quick] [--baseline=IRI]
 #

@@ -5,7 +5,7 @@
  * functions and the sets of RFC 3986, g_uri_join(), and buffered
  * standard I/O.  It does less than iri: no IRI grammar (§2.2) beyond
  * GLib's, no check of what a decoded character is (bidi controls,
- * invisible characters), no display policy.  See README → Performance.
+ * invisible characters), no display policy.  See docs/performance.md.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
