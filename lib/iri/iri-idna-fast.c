@@ -6,9 +6,10 @@
  * does all of it, for every label it is given, at about 13 000
  * instructions a label of eight letters: in `iri to-uri` over lines of
  * new hosts, a third of the whole run.  Most labels are plain words:
- * letters of one script, digits, inner hyphens.  For those, every
- * check but the bidi rule is a property of each code point alone, so
- * it is asked of libidn2 once per code point and remembered, and the
+ * letters of one script and the marks written with them, digits, inner
+ * hyphens.  For those, every check but the bidi rule and NFC is a
+ * property of each code point alone, so it is asked of libidn2 once
+ * per code point and remembered, the other two are made here, and the
  * label's A-label is then "xn--" and its punycode (RFC 3492).
  *
  * What libidn2 is asked of a code point c (each a whole lookup, so
@@ -28,7 +29,11 @@
  * c is *left-to-right* when the first two pass and the third fails,
  * *right-to-left* when the first and third pass and the second fails,
  * and otherwise not handled here.  (When the first passes and the third
- * fails, the second passes: it is not asked.)  The code points with contextual
+ * fails, the second passes: it is not asked.)  A combining mark (GLib's
+ * general category M) that fails alone is a *mark* when "ac" passes:
+ * PVALID, not R, AL or AN, and not composing with "a"; the vowel signs,
+ * viramas and tone marks of Devanagari, Bengali, Tamil, Thai and the
+ * other scripts written with them are.  The code points with contextual
  * rules (CONTEXTJ, CONTEXTO) are never handled here, even where one
  * passes alone (U+0660 ARABIC-INDIC DIGIT ZERO does).
  *
@@ -37,24 +42,29 @@
  *  - NFC: each code point is in NFC alone (or "c" would fail), and two
  *    code points compose, or reorder, only when the second is a
  *    combining mark or a conjoining jamo (NFC_Quick_Check = Maybe),
- *    which fail alone; so the label is in NFC;
- *  - the leading combining mark and the contextual rules: there is
- *    none;
+ *    which fail alone; so a label without marks is in NFC.  One with
+ *    marks is when none of them composes with, or reorders past, what
+ *    comes before it, which marks_are_nfc() checks with GLib's
+ *    composition data and combining classes, declining whatever it
+ *    cannot vouch for;
+ *  - the leading combining mark: a mark first is declined; the
+ *    contextual rules: there is none;
  *  - the hyphen rules: a label with a hyphen first, last or in the
  *    third and fourth places is left to libidn2;
  *  - the bidi rule: a label without a right-to-left code point has
  *    none (it applies only to labels with R, AL or AN, and none of ours
  *    is AN).  One with a right-to-left code point is handled when it
  *    starts with one, has no left-to-right one (no ASCII letter either)
- *    and ends with a right-to-left one or an ASCII digit: RFC 5893
- *    rules 1–4 hold (R, AL, EN and ES only; no AN).  Any other is left
- *    to libidn2;
+ *    and no mark, and ends with a right-to-left one or an ASCII digit:
+ *    RFC 5893 rules 1–4 hold (R, AL, EN and ES only; no AN).  Any other
+ *    is left to libidn2;
  *  - the length: an A-label over 63 octets is left to libidn2.
  *
  * A label of anything else (an upper-case letter, a symbol, a code
  * point of the CONTEXTO list) goes to libidn2 as before.  tests/core/
  * test-mapping.c compares this with libidn2 for every code point,
- * alone and between letters, and for random labels.
+ * alone and between letters, for every combining mark after letters
+ * that compose, decompose or neither, and for random labels.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -68,18 +78,25 @@
 
 #include <idn2.h>
 
-/* The verdict on a code point, two bits. */
+/* The verdict on a code point, four bits. */
 enum {
   VERDICT_UNKNOWN = 0,
   VERDICT_LTR = 1,
   VERDICT_RTL = 2,
   VERDICT_NO = 3,
+  VERDICT_MARK = 4,
+  VERDICT_KIND = 7,
+  /* With LTR or MARK: the code point has a canonical decomposition
+   * (marks_are_nfc()). */
+  VERDICT_DECOMPOSES = 8,
 };
 
-/* Two bits a code point, 4 096 code points a page, pages made when a
- * code point of theirs is first seen.  Read and written atomically:
- * threads that ask about the same code point at once ask libidn2 the
- * same questions and store the same bits. */
+/* Four bits a code point, 4 096 code points a page (2 KiB), pages made
+ * when a code point of theirs is first seen.  Read and written
+ * atomically: threads that ask about the same code point at once ask
+ * libidn2 the same questions and store the same bits. */
+#define VERDICT_BITS 4
+#define VERDICTS_PER_WORD (32 / VERDICT_BITS)
 #define PAGE_BITS 12
 #define PAGE_SIZE (1 << PAGE_BITS)
 #define N_PAGES ((0x10FFFF >> PAGE_BITS) + 1)
@@ -94,7 +111,7 @@ get_page (gunichar c)
 
   if (page == NULL)
     {
-      guint32 *fresh = g_new0 (guint32, PAGE_SIZE / 16);
+      guint32 *fresh = g_new0 (guint32, PAGE_SIZE / VERDICTS_PER_WORD);
 
       if (g_atomic_pointer_compare_and_exchange (slot, NULL, fresh))
         page = fresh;
@@ -143,7 +160,16 @@ ask_libidn2 (gunichar c)
   label[2 + n] = '\0';
   alone = lookup_passes (label + 2);
   if (!alone)
-    return VERDICT_NO;
+    {
+      /* A combining mark fails alone: no label may start with one
+       * (RFC 5891 §5.4).  After "a" it passes when it is PVALID, does
+       * not compose with the "a" and is not R, AL or AN (the label
+       * would be right to left and start with an L). */
+      if (!g_unichar_ismark (c))
+        return VERDICT_NO;
+      label[1] = 'a';
+      return lookup_passes (label + 1) ? VERDICT_MARK : VERDICT_NO;
+    }
 
   /* U+05D0 HEBREW LETTER ALEF */
   label[0] = '\xD7';
@@ -165,13 +191,17 @@ get_verdict (gunichar c)
 {
   guint32 *page = get_page (c);
   guint index = c & (PAGE_SIZE - 1);
-  guint32 *word = &page[index / 16];
-  guint shift = (index % 16) * 2;
-  guint verdict = ((guint32) g_atomic_int_get ((gint *) word) >> shift) & 3;
+  guint32 *word = &page[index / VERDICTS_PER_WORD];
+  guint shift = (index % VERDICTS_PER_WORD) * VERDICT_BITS;
+  guint verdict = ((guint32) g_atomic_int_get ((gint *) word) >> shift) & ((1u << VERDICT_BITS) - 1);
 
   if (verdict == VERDICT_UNKNOWN)
     {
+      gunichar a, b;
+
       verdict = ask_libidn2 (c);
+      if ((verdict == VERDICT_LTR || verdict == VERDICT_MARK) && g_unichar_decompose (c, &a, &b))
+        verdict |= VERDICT_DECOMPOSES;
       g_atomic_int_or ((guint *) word, verdict << shift);
     }
   return verdict;
@@ -282,6 +312,47 @@ punycode_encode (const gunichar *input,
   return length;
 }
 
+/* Whether the label of @n code points @chars, with their verdicts
+ * @verdicts (0 for ASCII), is in NFC (RFC 5891 §5.3), as far as its
+ * marks tell: TRUE only when no mark can compose with a letter before
+ * it, or be out of canonical order.  Without marks it is (see above); a
+ * mark it cannot vouch for sends the label to libidn2.
+ *
+ * A mark composes with the last starter before it, or reorders with
+ * the marks in between (UAX #15 §1.3): each of those is tried with
+ * g_unichar_compose(), which composes exactly when a primary composite
+ * exists.  A code point with a canonical decomposition there (é before
+ * U+0327 COMBINING CEDILLA gives ȩ and U+0301 in NFC) is not looked
+ * into: the label is declined.  A mark that composes with "a" never
+ * gets here ("ac" is not NFC, so it failed). */
+static gboolean
+marks_are_nfc (const gunichar *chars,
+               const guint8   *verdicts,
+               guint           n)
+{
+  for (guint i = 1; i < n; i++)
+    {
+      gunichar composed;
+      gint ccc;
+
+      if ((verdicts[i] & VERDICT_KIND) != VERDICT_MARK)
+        continue;
+      if (verdicts[i] & VERDICT_DECOMPOSES)
+        return FALSE;
+      ccc = g_unichar_combining_class (chars[i]);
+      if (ccc != 0 && g_unichar_combining_class (chars[i - 1]) > ccc)
+        return FALSE;
+      for (guint j = i; j-- > 0;)
+        {
+          if ((verdicts[j] & VERDICT_DECOMPOSES) || g_unichar_compose (chars[j], chars[i], &composed))
+            return FALSE;
+          if (g_unichar_combining_class (chars[j]) == 0)
+            break;
+        }
+    }
+  return TRUE;
+}
+
 /*
  * iri_idna_fast_lookup_label:
  * @label: a label, in UTF-8 (no dot)
@@ -303,8 +374,9 @@ iri_idna_fast_lookup_label (const char *label,
                             gsize      *out_length)
 {
   gunichar chars[IDN2_LABEL_MAX_LENGTH];
+  guint8 verdicts[IDN2_LABEL_MAX_LENGTH];
   guint n = 0;
-  gboolean any_non_ascii = FALSE, any_ltr = FALSE, any_rtl = FALSE;
+  gboolean any_non_ascii = FALSE, any_ltr = FALSE, any_rtl = FALSE, any_mark = FALSE;
   gboolean first_rtl = FALSE, last_rtl_or_digit = FALSE;
   const char *p = label, *end = label + length;
   gsize encoded;
@@ -317,6 +389,7 @@ iri_idna_fast_lookup_label (const char *label,
     {
       guchar b = (guchar) *p;
       gunichar c;
+      guint verdict = 0;
       gboolean rtl = FALSE, digit = FALSE;
 
       if (n == G_N_ELEMENTS (chars))
@@ -341,13 +414,20 @@ iri_idna_fast_lookup_label (const char *label,
             return FALSE;
           p = next != NULL ? next : end;
           any_non_ascii = TRUE;
-          switch (get_verdict (c))
+          verdict = get_verdict (c);
+          switch (verdict & VERDICT_KIND)
             {
             case VERDICT_LTR:
               any_ltr = TRUE;
               break;
             case VERDICT_RTL:
               rtl = any_rtl = TRUE;
+              break;
+            case VERDICT_MARK:
+              /* Not first (RFC 5891 §5.4). */
+              if (n == 0)
+                return FALSE;
+              any_mark = TRUE;
               break;
             default:
               return FALSE;
@@ -356,6 +436,7 @@ iri_idna_fast_lookup_label (const char *label,
       if (n == 0)
         first_rtl = rtl;
       last_rtl_or_digit = rtl || digit;
+      verdicts[n] = verdict;
       chars[n++] = c;
     }
 
@@ -366,6 +447,12 @@ iri_idna_fast_lookup_label (const char *label,
       chars[0] == '-' || chars[n - 1] == '-' || (n >= 4 && chars[2] == '-' && chars[3] == '-'))
     return FALSE;
   if (any_rtl && (any_ltr || !first_rtl || !last_rtl_or_digit))
+    return FALSE;
+  /* Marks in a right-to-left label are left to libidn2 (the bidi rule
+   * lets NSM follow the last letter, and a spacing mark may be L); in
+   * any other, a mark may compose with the letter before it or be out
+   * of canonical order, which only the whole label's NFC tells. */
+  if (any_mark && (any_rtl || !marks_are_nfc (chars, verdicts, n)))
     return FALSE;
 
   memcpy (out, "xn--", 4);

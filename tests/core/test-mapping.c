@@ -2494,6 +2494,10 @@ test_idna_fast_random_labels (void)
     "\u00E9", "\u00DF", "\u0131",                         /* é, ß, dotless i */
     "\u0660", "\u06F0", "\u00B7", "\u0375", "\u05F3", "\u30FB", "\u200C", "\u200D",
     "\u0301", "\u05B0", "\u064B", "\u3099",               /* combining marks */
+    "\u0915", "\u0928", "\u0929", "\u093C", "\u093E", "\u094D", /* Devanagari: ऩ is न + nukta */
+    "\u0995", "\u09C7", "\u09BE",                        /* Bengali: ে + া compose to ো */
+    "\u0E01", "\u0E31", "\u0E48", "\u0E4C",               /* Thai letter and marks */
+    "\u30A2", "\u30AB", "e", "\u0327", "\u0316", "\u036F", /* kana; marks of several classes */
     "A", "\u0410", "_", "\u2215", "\u0640", "\u06DD", "\u05BE",
   };
   g_autoptr(GRand) rand = g_rand_new_with_seed (5891);
@@ -2511,6 +2515,83 @@ test_idna_fast_random_labels (void)
     }
   g_test_message ("the fast path answered for %u of 40000 random labels", answered);
   g_assert_cmpuint (answered, >, 1000);
+}
+
+/* Labels with combining marks (Devanagari, Bengali, Tamil, Thai…):
+ * the fast path answers for the common ones, as libidn2 does, and
+ * leaves to libidn2 every label where a mark could compose with a
+ * letter before it or is out of canonical order. */
+static void
+test_idna_fast_marks (void)
+{
+  static const char * const answered[] = {
+    "\u092D\u093E\u0930\u0924",                         /* भारत */
+    "\u0939\u093F\u0928\u094D\u0926\u0940",             /* हिन्दी */
+    "\u09AC\u09BE\u0982\u09B2\u09BE",                   /* বাংলা */
+    "\u0BA4\u0BAE\u0BBF\u0BB4\u0BCD",                   /* தமிழ் */
+    "\u0E40\u0E27\u0E47\u0E1A\u0E44\u0E0B\u0E15\u0E4C", /* เว็บไซต์ */
+    "\u0936\u093E\u0932\u093E2",                        /* a digit after a mark */
+  };
+  static const char * const declined[] = {
+    "\u093E\u0915",          /* a mark first */
+    "\u0928\u093C",          /* न + nukta: ऩ in NFC */
+    "\u0995\u09C7\u09BE",    /* ে + া: ো in NFC */
+    "e\u0327",                /* ȩ in NFC */
+    "\u00E9\u0327",           /* é + cedilla: ȩ + acute in NFC */
+    "b\u036F\u0316",          /* classes 230 then 220: reordered in NFC */
+    "\u05E9\u05B0\u05DC",     /* a mark in a right-to-left label */
+  };
+  char out[IDN2_LABEL_MAX_LENGTH + 1];
+  gsize length;
+
+  for (guint i = 0; i < G_N_ELEMENTS (answered); i++)
+    {
+      g_test_message ("answered[%u]", i);
+      g_assert_true (fast_matches_libidn2 (answered[i]));
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (declined); i++)
+    {
+      g_test_message ("declined[%u]", i);
+      g_assert_false (iri_idna_fast_lookup_label (declined[i], strlen (declined[i]), out, sizeof out, &length));
+    }
+}
+
+/* Every combining mark of the Basic Multilingual Plane after letters
+ * that compose with marks, decompose, or neither, alone and before
+ * marks of other combining classes: wherever the fast path answers,
+ * libidn2 gives the same A-label. */
+static void
+test_idna_fast_every_mark (void)
+{
+  static const char * const before[] = {
+    "a", "e", "o", "u", "\u00E9", "\u01D8", "\u03B1", "\u03AC", "\u0438", "\u0439",
+    "\u05D0", "\u0627", "\u0915", "\u0928", "\u0929", "\u0995", "\u09C7", "\u0B47",
+    "\u0BC6", "\u0CC6", "\u0D46", "\u0DD9", "\u0E01", "\u1025", "\u1B05", "\u304B",
+    "\u30A2", "\u30AB", "\uAC00", "\u4E00",
+  };
+  static const gunichar after[] = { 0, 0x0316, 0x0327, 0x0334, 0x036F, 0x093C, 0x094D, 0x0E48 };
+  guint answered = 0;
+
+  for (gunichar c = 0x80; c < 0x10000; c++)
+    {
+      if (!g_unichar_ismark (c))
+        continue;
+      for (guint i = 0; i < G_N_ELEMENTS (before); i++)
+        {
+          for (guint k = 0; k < G_N_ELEMENTS (after); k++)
+            {
+              g_autoptr(GString) label = g_string_new (before[i]);
+
+              g_string_append_unichar (label, c);
+              if (after[k] != 0)
+                g_string_append_unichar (label, after[k]);
+              if (fast_matches_libidn2 (label->str))
+                answered++;
+            }
+        }
+    }
+  g_test_message ("the fast path answered for %u labels with marks", answered);
+  g_assert_cmpuint (answered, >, 10000);
 }
 
 /* What the fast path leaves to libidn2 whatever its code points. */
@@ -2592,6 +2673,8 @@ main (int   argc,
   g_test_add_func ("/iri/mapping/idna/fast/code-points", test_idna_fast_code_points);
   g_test_add_func ("/iri/mapping/idna/fast/random-labels", test_idna_fast_random_labels);
   g_test_add_func ("/iri/mapping/idna/fast/declines", test_idna_fast_declines);
+  g_test_add_func ("/iri/mapping/idna/fast/marks", test_idna_fast_marks);
+  g_test_add_func ("/iri/mapping/idna/fast/every-mark", test_idna_fast_every_mark);
 
   for (guint i = 0; i < G_N_ELEMENTS (to_iri_cases); i++)
     {
