@@ -75,6 +75,8 @@
 
 /* GLib first: idn2.h defines G_GNUC_DEPRECATED when it is not defined. */
 #include "iri-idna-private.h"
+#include "iri-char-private.h"
+#include "iri-utf8-private.h"
 
 #include <idn2.h>
 
@@ -381,8 +383,14 @@ iri_idna_fast_lookup_label (const char *label,
   const char *p = label, *end = label + length;
   gsize encoded;
 
+  gsize bad_offset, bad_length;
+
   /* A U-label of more than 63 code points has no A-label of 63 octets. */
   if (length == 0 || room < 4)
+    return FALSE;
+  /* Checked once, so that each character is then decoded without
+   * checks (a NUL is refused here too). */
+  if (iri_utf8_check (label, length, &bad_offset, &bad_length) != IRI_UTF8_OK)
     return FALSE;
 
   while (p < end)
@@ -407,12 +415,7 @@ iri_idna_fast_lookup_label (const char *label,
         }
       else
         {
-          const char *next = g_utf8_find_next_char (p, end);
-
-          c = g_utf8_get_char_validated (p, (next != NULL ? next : end) - p);
-          if (c == (gunichar) -1 || c == (gunichar) -2)
-            return FALSE;
-          p = next != NULL ? next : end;
+          c = iri_utf8_next (&p);
           any_non_ascii = TRUE;
           verdict = get_verdict (c);
           switch (verdict & VERDICT_KIND)

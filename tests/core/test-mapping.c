@@ -2614,8 +2614,14 @@ test_idna_fast_declines (void)
   char out[IDN2_LABEL_MAX_LENGTH + 1];
   gsize length;
 
+  /* Bytes that are not UTF-8, or a NUL, within the length given. */
+  static const char * const bad_bytes[] = { "\xC3", "\xD7\x90\xC3", "\xED\xA0\x80", "\xC0\xAF", "\xD7\x90\0\xD7\x91" };
+  static const gsize bad_lengths[] = { 1, 3, 3, 2, 5 };
+
   for (guint i = 0; i < G_N_ELEMENTS (labels); i++)
     g_assert_false (iri_idna_fast_lookup_label (labels[i], strlen (labels[i]), out, sizeof out, &length));
+  for (guint i = 0; i < G_N_ELEMENTS (bad_bytes); i++)
+    g_assert_false (iri_idna_fast_lookup_label (bad_bytes[i], bad_lengths[i], out, sizeof out, &length));
 
   /* Near the limit of 63 octets: where libidn2 refuses the label as
    * too long, the fast path has left it (fast_matches_libidn2() fails
