@@ -1126,28 +1126,40 @@ name_length (const char *name,
   return length > 0 && name[length - 1] == '.' ? length - 1 : length;
 }
 
+/* Whether the edges of the label @label (@length octets) need no
+ * closer look: 1 to 63 octets, no hyphen at its edges and none in its
+ * third and fourth positions (so no "xn--" either). */
+static inline gboolean
+label_edges_are_simple (const char *label,
+                        gsize       length)
+{
+  return length > 0 && length <= DNS_LABEL_MAX && label[0] != '-' && label[length - 1] != '-' &&
+         !(length >= 4 && label[2] == '-' && label[3] == '-');
+}
+
 /* Whether the plain ASCII label @label (@length octets) needs no closer
- * look: 1 to 63 octets, no hyphen at its edges and none in its third
- * and fourth positions (so no "xn--" either).  Nearly every label. */
+ * look: simple edges, and only what a reg-name holds (anything else, a
+ * space in a text that is not an IRI, is looked at by the slow path).
+ * Nearly every label. */
 static inline gboolean
 is_simple_label (const char *label,
                  gsize       length)
 {
-  if (length == 0 || length > DNS_LABEL_MAX || label[0] == '-' || label[length - 1] == '-' ||
-      (length >= 4 && label[2] == '-' && label[3] == '-'))
+  if (!label_edges_are_simple (label, length))
     return FALSE;
-  /* Only what a reg-name holds; anything else (a space in a text that is
-   * not an IRI) is looked at by the slow path. */
   for (gsize i = 0; i < length; i++)
     {
-      if ((guchar) label[i] >= 0x80 || !iri_ascii_is (label[i], IRI_ASCII_REG_NAME))
+      if (!iri_ascii_is (label[i], IRI_ASCII_REG_NAME))
         return FALSE;
     }
   return TRUE;
 }
 
 /* Whether every label of the plain ASCII name @name is simple and the
- * name is short enough: the fast path of iri_idna_check_ascii_host(). */
+ * name is short enough: the fast path of iri_idna_check_ascii_host(),
+ * which every host of an ASCII line goes through, so in one pass over
+ * the name.  A "%" is not in a reg-name's class: a name with one is
+ * not simple. */
 static gboolean
 is_simple_name (const char *name,
                 gsize       length)
@@ -1157,20 +1169,20 @@ is_simple_name (const char *name,
   if (name_length (name, length) > DNS_NAME_MAX)
     return FALSE;
 
-  while (TRUE)
+  for (gsize i = 0; i < length; i++)
     {
-      const char *dot = memchr (name + start, '.', length - start);
-      gsize end = dot != NULL ? (gsize) (dot - name) : length;
-
-      /* The root label after a trailing dot is empty. */
-      if (dot == NULL && end == start && start > 0)
-        return TRUE;
-      if (!is_simple_label (name + start, end - start))
+      if (name[i] != '.')
+        {
+          if (!iri_ascii_is (name[i], IRI_ASCII_REG_NAME))
+            return FALSE;
+          continue;
+        }
+      if (!label_edges_are_simple (name + start, i - start))
         return FALSE;
-      if (dot == NULL)
-        return TRUE;
-      start = end + 1;
+      start = i + 1;
     }
+  /* The root label after a trailing dot is empty. */
+  return (start == length && start > 0) || label_edges_are_simple (name + start, length - start);
 }
 
 /* Checks the ASCII label @label (@length octets, not NUL-terminated).
@@ -1502,7 +1514,7 @@ iri_idna_check_ascii_host (const char      *host,
     return TRUE;
 
   /* Nearly every host: plain ASCII, nothing to look at closely. */
-  if (memchr (host, '%', length) == NULL && is_simple_name (host, length))
+  if (is_simple_name (host, length))
     return TRUE;
 
   /* "%2D" is a hyphen and "%2E" a dot in a reg-name (RFC 3986 §6.2.2.2).
