@@ -451,11 +451,26 @@ finish_output (int status)
   return status;
 }
 
+/* Standard output's buffer when it is not a terminal (main()). */
+static char stdout_buffer[64 * 1024];
+
 int
 main (int   argc,
       char *argv[])
 {
   const char *name;
+
+  /* A pipe or a file gets output in blocks of 64 KiB instead of the
+   * 4 KiB of a pipe's st_blksize: sixteen times fewer write() calls in
+   * a batch (3 256 for 200 000 lines), where each costs as much as
+   * converting a line or two.  A program reading the answers on the
+   * other side still gets each one at once: what is written is flushed
+   * before a read that would wait (iri-tool-input.c).  A terminal keeps
+   * its line buffering.  Before anything is written, as setvbuf()
+   * requires, and with a buffer of ours: given none, glibc keeps the
+   * size it would have chosen. */
+  if (!isatty (STDOUT_FILENO))
+    setvbuf (stdout, stdout_buffer, _IOFBF, sizeof stdout_buffer);
 
   setup_locale ();
   bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
