@@ -826,8 +826,10 @@ fill_char_offsets (Parser *parser)
 
   if (parser->is_ascii)
     {
-      for (guint i = 0; i < IRI_N_STORED_COMPONENTS; i++)
+      for (guint32 bits = parser->present; bits != 0; bits &= bits - 1)
         {
+          guint i = (guint) __builtin_ctz (bits);
+
           parser->spans[i].start = parser->spans[i].byte_start;
           parser->spans[i].end = parser->spans[i].byte_end;
         }
