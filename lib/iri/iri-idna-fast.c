@@ -382,7 +382,6 @@ iri_idna_fast_lookup_label (const char *label,
   gboolean first_rtl = FALSE, last_rtl_or_digit = FALSE;
   const char *p = label, *end = label + length;
   gsize encoded;
-
   gsize bad_offset, bad_length;
 
   /* A U-label of more than 63 code points has no A-label of 63 octets. */
