@@ -13,6 +13,12 @@
 #  - iri to-uri --host=idna2008 against glib-to-uri (tests/bench/peers);
 #  - iri to-iri against glib-to-iri, on the URIs of the corpus (made by
 #    iri to-uri --host=idna2008, once, untimed);
+#  - iri to-uri --host=idna2008 against glib-to-uri again, on a tenth
+#    as many lines whose hosts are all in one script, for each of the
+#    nine scripts of the corpus (`bench --print-lines N --script NAME`:
+#    every host new, with the vowel signs and tone marks of the scripts
+#    written with them), since the corpus's mix hides a script that
+#    converts slowly;
 #  - iri check --json against the same command of another build, given
 #    with --baseline=PATH/app/cli/iri (build it in a git worktree);
 #  - start-up: iri to-uri against glib-to-uri, and iri check against the
@@ -171,6 +177,13 @@ if [ -n "$baseline" ]; then
   pair "\`iri check --json\`" "the same, baseline build" "$tmp/iris" "IRIs, $corpus" \
     -- "$iri" check --json -- "$baseline" check --json
 fi
+
+# One script at a time: every host new, an ASCII path.
+for script in arabic hebrew cyrillic greek han kana hangul devanagari thai; do
+  "$bench" --print-lines $((lines / 10)) --script "$script" > "$tmp/script"
+  pair "\`iri to-uri --host=idna2008\`" "\`glib-to-uri\` (GLib + libidn2)" "$tmp/script" \
+    "hosts in $script, unique (cold)" -- "$iri" to-uri --host=idna2008 -- "$peers/glib-to-uri"
+done
 
 # Start-up: a script that runs the tool once per IRI waits for this.
 # One line, ten times as many runs (each is a few milliseconds).

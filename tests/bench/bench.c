@@ -44,13 +44,18 @@
  *
  * Usage: bench [--min-time SECONDS] [--quick]
  *        bench --print-lines N [--unique-hosts] [--non-ascii PERCENT]
+ *        bench --print-lines N --script NAME
  *
  * --print-lines N prints N lines of the ASCII-majority corpus instead
  * (one non-ASCII IRI in five, or PERCENT in a hundred), for the whole
  * process runs of bench-filters.sh and run-benchmarks.sh: with
  * --unique-hosts every line has a host of its own (cold); without it,
  * the hosts come from short lists and repeat (warm), and a counter in
- * the fragment keeps the lines different.
+ * the fragment keeps the lines different.  With --script, every line
+ * has a host of its own in that script (arabic, hebrew, cyrillic,
+ * greek, han, kana, hangul, devanagari or thai) and an ASCII path; the
+ * generated labels of scripts written with vowel signs and tone marks
+ * have them, as the names of those scripts do.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -106,6 +111,18 @@ static const char *script_words[][4] = {
   { "예시", "테스트", "서울", "한국" },                 /* Hangul */
   { "उदाहरण", "परीक्षा", "भारत", "दिल्ली" },              /* Devanagari */
   { "ตัวอย่าง", "ทดสอบ", "ไทย", "กรุงเทพ" },            /* Thai */
+};
+
+/* The names of the scripts above, for --script. */
+static const char *script_names[] = {
+  "arabic", "hebrew", "cyrillic", "greek", "han", "kana", "hangul", "devanagari", "thai",
+};
+
+/* The marks that follow letters in generated labels of --script, for
+ * the scripts written with them: vowel signs, and Thai's tone marks. */
+static const char *script_marks[G_N_ELEMENTS (script_names)] = {
+  [7] = "\u093E\u093F\u0940\u0941\u0942\u0947\u0948\u094B\u094C\u0902",   /* Devanagari */
+  [8] = "\u0E31\u0E34\u0E35\u0E36\u0E37\u0E38\u0E39\u0E48\u0E49\u0E4A",   /* Thai */
 };
 
 /* The letters of each script above, as [first, last] code point ranges
@@ -230,6 +247,45 @@ append_idn_host (GString   *s,
   if (gen->unique)
     append_serial_letters (s, gen->serial, script);
   g_string_append_printf (s, ".%s", sw[3]);
+}
+
+/* The index of the script called @name in script_names, or -1. */
+static int
+find_script (const char *name)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (script_names); i++)
+    {
+      if (g_str_equal (script_names[i], name))
+        return (int) i;
+    }
+  return -1;
+}
+
+/* A line of --script: a host of its own in @script, of 4 to 8 letters
+ * (each followed by a mark half of the time, where the script has
+ * marks), the serial's letters and the country label, and an ASCII
+ * path. */
+static char *
+script_iri (Generator *gen,
+            guint      script)
+{
+  GRand *rand = gen->rand;
+  GString *s = g_string_new ("https://");
+  const char *marks = script_marks[script];
+
+  for (int n = g_rand_int_range (rand, 4, 9); n > 0; n--)
+    {
+      g_string_append_unichar (s, g_rand_int_range (rand, script_letters[script][0],
+                                                    script_letters[script][1] + 1));
+      if (marks != NULL && g_rand_boolean (rand))
+        g_string_append_unichar (s, g_utf8_get_char (g_utf8_offset_to_pointer (
+                                        marks, g_rand_int_range (rand, 0, g_utf8_strlen (marks, -1)))));
+    }
+  append_serial_letters (s, gen->serial, script);
+  g_string_append_printf (s, ".%s/%s/%s", script_words[script][3], pick (rand, words, G_N_ELEMENTS (words)),
+                          pick (rand, words, G_N_ELEMENTS (words)));
+  gen->serial++;
+  return g_string_free (s, FALSE);
 }
 
 static char *
@@ -804,11 +860,25 @@ warm_row (const char   *what,
 static int
 print_lines (guint64  n,
              gboolean unique,
-             guint    percent_non_ascii)
+             guint    percent_non_ascii,
+             int      script)
 {
   g_autoptr(GRand) rand = g_rand_new_with_seed (4);
   Generator gen = { rand, unique, 0 };
   g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func (g_free);
+
+  if (script >= 0)
+    {
+      if (n > MAX_SERIALS)
+        g_printerr ("bench: more than %" G_GUINT64_FORMAT " lines: hosts repeat\n", MAX_SERIALS);
+      for (guint64 i = 0; i < n; i++)
+        {
+          g_autofree char *item = script_iri (&gen, script);
+
+          puts (item);
+        }
+      return fflush (stdout) == 0 ? 0 : 1;
+    }
 
   if (unique && n > MAX_SERIALS)
     g_printerr ("bench: more than %" G_GUINT64_FORMAT " lines: hosts repeat\n", MAX_SERIALS);
@@ -896,6 +966,7 @@ main (int   argc,
   guint64 lines = 0;
   gboolean unique = FALSE;
   guint percent_non_ascii = 20;
+  int script = -1;
   guint cold_n;
   Corpus majority_warm, non_ascii_warm, uris_warm, long_corpus;
 
@@ -913,6 +984,9 @@ main (int   argc,
         lines = g_ascii_strtoull (argv[++i], NULL, 10);
       else if (g_str_equal (argv[i], "--unique-hosts"))
         unique = TRUE;
+      else if (g_str_equal (argv[i], "--script") && i + 1 < argc &&
+               (script = find_script (argv[i + 1])) >= 0)
+        i++;
       else if (g_str_equal (argv[i], "--non-ascii") && i + 1 < argc)
         {
           /* Not inside MIN(), which evaluates its arguments twice. */
@@ -923,13 +997,15 @@ main (int   argc,
       else
         {
           g_printerr ("usage: %s [--quick] [--min-time SECONDS]\n"
-                      "       %s --print-lines N [--unique-hosts] [--non-ascii PERCENT]\n", argv[0], argv[0]);
+                      "       %s --print-lines N [--unique-hosts] [--non-ascii PERCENT]\n"
+                      "       %s --print-lines N --script arabic|hebrew|cyrillic|greek|han|kana|hangul|devanagari|thai\n",
+                      argv[0], argv[0], argv[0]);
           return 2;
         }
     }
 
   if (lines > 0)
-    return print_lines (lines, unique, percent_non_ascii);
+    return print_lines (lines, unique, percent_non_ascii, script);
 
   analyzer = iri_analyzer_new ();
   policy = iri_display_policy_new (IRI_DISPLAY_STRICT);
