@@ -323,10 +323,25 @@ punycode_encode (const gunichar *input,
  * A mark composes with the last starter before it, or reorders with
  * the marks in between (UAX #15 §1.3): each of those is tried with
  * g_unichar_compose(), which composes exactly when a primary composite
- * exists.  A code point with a canonical decomposition there (é before
- * U+0327 COMBINING CEDILLA gives ȩ and U+0301 in NFC) is not looked
- * into: the label is declined.  A mark that composes with "a" never
- * gets here ("ac" is not NFC, so it failed). */
+ * exists.  A code point there with a canonical decomposition is in NFC
+ * alone, so it composes back whole; a mark after it reorders into it
+ * when the mark's class is below that of its decomposition's last code
+ * point (é before U+0327 COMBINING CEDILLA gives ȩ and U+0301 in NFC),
+ * which declines the label; ऩ (न and a nukta) before a vowel sign of
+ * class 0 does not.  A mark with a decomposition of its own is
+ * declined.  A mark that composes with "a" never gets here ("ac" is
+ * not NFC, so it failed). */
+/* The combining class of the last code point of @c's full canonical
+ * decomposition. */
+static gint
+last_class_of_decomposition (gunichar c)
+{
+  gunichar decomposition[G_UNICHAR_MAX_DECOMPOSITION_LENGTH];
+  gsize n = g_unichar_fully_decompose (c, FALSE, decomposition, G_N_ELEMENTS (decomposition));
+
+  return g_unichar_combining_class (decomposition[n - 1]);
+}
+
 static gboolean
 marks_are_nfc (const gunichar *chars,
                const guint8   *verdicts,
@@ -346,7 +361,9 @@ marks_are_nfc (const gunichar *chars,
         return FALSE;
       for (guint j = i; j-- > 0;)
         {
-          if ((verdicts[j] & VERDICT_DECOMPOSES) || g_unichar_compose (chars[j], chars[i], &composed))
+          if (ccc != 0 && (verdicts[j] & VERDICT_DECOMPOSES) && last_class_of_decomposition (chars[j]) > ccc)
+            return FALSE;
+          if (g_unichar_compose (chars[j], chars[i], &composed))
             return FALSE;
           if (g_unichar_combining_class (chars[j]) == 0)
             break;
