@@ -37,6 +37,13 @@
  * rules (CONTEXTJ, CONTEXTO) are never handled here, even where one
  * passes alone (U+0660 ARABIC-INDIC DIGIT ZERO does).
  *
+ * A label's new code points are first asked about together, after "a"
+ * (learn_together()): when that passes, each that is neither a mark nor
+ * contextual is left-to-right, as the two questions above would have
+ * found, but for a neutral or European digit, which they would have
+ * left to libidn2 and which then declines a right-to-left label.  When
+ * it fails, each is asked about alone.
+ *
  * Why a label of such code points needs nothing more:
  *
  *  - NFC: each code point is in NFC alone (or "c" would fail), and two
@@ -188,25 +195,107 @@ ask_libidn2 (gunichar c)
   return after_latin ? VERDICT_NO : VERDICT_RTL;
 }
 
+/* What is known of @c, VERDICT_UNKNOWN when nothing is. */
 static guint
-get_verdict (gunichar c)
+peek_verdict (gunichar c)
 {
   guint32 *page = get_page (c);
   guint index = c & (PAGE_SIZE - 1);
   guint32 *word = &page[index / VERDICTS_PER_WORD];
   guint shift = (index % VERDICTS_PER_WORD) * VERDICT_BITS;
-  guint verdict = ((guint32) g_atomic_int_get ((gint *) word) >> shift) & ((1u << VERDICT_BITS) - 1);
+
+  return ((guint32) g_atomic_int_get ((gint *) word) >> shift) & ((1u << VERDICT_BITS) - 1);
+}
+
+/* Remembers @verdict (LTR, RTL, NO or MARK) for @c, with
+ * VERDICT_DECOMPOSES when that applies.  Two threads that learn about
+ * @c at once store bits that agree, or (when one asked about @c alone
+ * and the other with others, see learn_together()) whose union is a
+ * kind the fast path declines. */
+static guint
+store_verdict (gunichar c,
+               guint    verdict)
+{
+  guint32 *page = get_page (c);
+  guint index = c & (PAGE_SIZE - 1);
+  guint32 *word = &page[index / VERDICTS_PER_WORD];
+  guint shift = (index % VERDICTS_PER_WORD) * VERDICT_BITS;
+  gunichar a, b;
+
+  if ((verdict == VERDICT_LTR || verdict == VERDICT_MARK) && g_unichar_decompose (c, &a, &b))
+    verdict |= VERDICT_DECOMPOSES;
+  g_atomic_int_or ((guint *) word, verdict << shift);
+  return verdict;
+}
+
+static guint
+get_verdict (gunichar c)
+{
+  guint verdict = peek_verdict (c);
 
   if (verdict == VERDICT_UNKNOWN)
-    {
-      gunichar a, b;
-
-      verdict = ask_libidn2 (c);
-      if ((verdict == VERDICT_LTR || verdict == VERDICT_MARK) && g_unichar_decompose (c, &a, &b))
-        verdict |= VERDICT_DECOMPOSES;
-      g_atomic_int_or ((guint *) word, verdict << shift);
-    }
+    verdict = store_verdict (c, ask_libidn2 (c));
   return verdict;
+}
+
+/* At most this many code points are asked about together: their
+ * A-label, after "a", must fit in 63 octets. */
+#define LEARN_TOGETHER_MAX 12
+
+/* One lookup of "a" and @n code points: when it passes, each is
+ * left-to-right (learn_together()). */
+static void
+ask_together (const gunichar *chars,
+              guint           n)
+{
+  char label[1 + LEARN_TOGETHER_MAX * 4 + 1] = "a";
+  gsize length = 1;
+
+  for (guint i = 0; i < n; i++)
+    length += g_unichar_to_utf8 (chars[i], label + length);
+  label[length] = '\0';
+  if (!lookup_passes (label))
+    return;
+  for (guint i = 0; i < n; i++)
+    store_verdict (chars[i], VERDICT_LTR);
+}
+
+/* Learns what it can of the code points from @p to @end (valid UTF-8,
+ * the rest of a label) that are not known yet, asking libidn2 about
+ * them together: "ac₁c₂…" passes only when each cᵢ is PVALID, the whole
+ * is in NFC and none is R, AL or AN (the label would be right to left
+ * and start with an L).  Then each that is neither a mark nor a code
+ * point with a contextual rule passes alone too, and is left-to-right.
+ * One lookup instead of two for each new code point, which on lines of
+ * new Han hosts is most of the work.  What this does not settle is
+ * asked about alone, as before. */
+static void
+learn_together (const char *p,
+                const char *end)
+{
+  gunichar unknown[LEARN_TOGETHER_MAX];
+  guint n = 0;
+
+  while (p < end)
+    {
+      gunichar c = iri_utf8_next (&p);
+      gboolean seen = FALSE;
+
+      if (c < 0x80 || g_unichar_ismark (c) || is_contextual (c) || peek_verdict (c) != VERDICT_UNKNOWN)
+        continue;
+      for (guint k = 0; k < n && !seen; k++)
+        seen = unknown[k] == c;
+      if (seen)
+        continue;
+      unknown[n++] = c;
+      if (n == LEARN_TOGETHER_MAX)
+        {
+          ask_together (unknown, n);
+          n = 0;
+        }
+    }
+  if (n > 0)
+    ask_together (unknown, n);
 }
 
 /* RFC 3492 §5 and §6.1 */
@@ -431,8 +520,14 @@ iri_idna_fast_lookup_label (const char *label,
         }
       else
         {
+          const char *at = p;
+
           c = iri_utf8_next (&p);
           any_non_ascii = TRUE;
+          /* The first code point not known yet: this label's new ones
+           * are asked about together. */
+          if (peek_verdict (c) == VERDICT_UNKNOWN)
+            learn_together (at, end);
           verdict = get_verdict (c);
           switch (verdict & VERDICT_KIND)
             {
