@@ -195,14 +195,24 @@ ask_libidn2 (gunichar c)
   return after_latin ? VERDICT_NO : VERDICT_RTL;
 }
 
+/* The word that holds @c's verdict, and the verdict's place in it. */
+static guint32 *
+verdict_word (gunichar  c,
+              guint    *out_shift)
+{
+  guint32 *page = get_page (c);
+  guint index = c & (PAGE_SIZE - 1);
+
+  *out_shift = (index % VERDICTS_PER_WORD) * VERDICT_BITS;
+  return &page[index / VERDICTS_PER_WORD];
+}
+
 /* What is known of @c, VERDICT_UNKNOWN when nothing is. */
 static guint
 peek_verdict (gunichar c)
 {
-  guint32 *page = get_page (c);
-  guint index = c & (PAGE_SIZE - 1);
-  guint32 *word = &page[index / VERDICTS_PER_WORD];
-  guint shift = (index % VERDICTS_PER_WORD) * VERDICT_BITS;
+  guint shift;
+  guint32 *word = verdict_word (c, &shift);
 
   return ((guint32) g_atomic_int_get ((gint *) word) >> shift) & ((1u << VERDICT_BITS) - 1);
 }
@@ -216,10 +226,8 @@ static guint
 store_verdict (gunichar c,
                guint    verdict)
 {
-  guint32 *page = get_page (c);
-  guint index = c & (PAGE_SIZE - 1);
-  guint32 *word = &page[index / VERDICTS_PER_WORD];
-  guint shift = (index % VERDICTS_PER_WORD) * VERDICT_BITS;
+  guint shift;
+  guint32 *word = verdict_word (c, &shift);
   gunichar a, b;
 
   if ((verdict == VERDICT_LTR || verdict == VERDICT_MARK) && g_unichar_decompose (c, &a, &b))
@@ -403,6 +411,17 @@ punycode_encode (const gunichar *input,
   return length;
 }
 
+/* The combining class of the last code point of @c's full canonical
+ * decomposition. */
+static gint
+last_class_of_decomposition (gunichar c)
+{
+  gunichar decomposition[G_UNICHAR_MAX_DECOMPOSITION_LENGTH];
+  gsize n = g_unichar_fully_decompose (c, FALSE, decomposition, G_N_ELEMENTS (decomposition));
+
+  return g_unichar_combining_class (decomposition[n - 1]);
+}
+
 /* Whether the label of @n code points @chars, with their verdicts
  * @verdicts (0 for ASCII), is in NFC (RFC 5891 §5.3), as far as its
  * marks tell: TRUE only when no mark can compose with a letter before
@@ -420,17 +439,6 @@ punycode_encode (const gunichar *input,
  * class 0 does not.  A mark with a decomposition of its own is
  * declined.  A mark that composes with "a" never gets here ("ac" is
  * not NFC, so it failed). */
-/* The combining class of the last code point of @c's full canonical
- * decomposition. */
-static gint
-last_class_of_decomposition (gunichar c)
-{
-  gunichar decomposition[G_UNICHAR_MAX_DECOMPOSITION_LENGTH];
-  gsize n = g_unichar_fully_decompose (c, FALSE, decomposition, G_N_ELEMENTS (decomposition));
-
-  return g_unichar_combining_class (decomposition[n - 1]);
-}
-
 static gboolean
 marks_are_nfc (const gunichar *chars,
                const guint8   *verdicts,
