@@ -68,7 +68,15 @@
  *  - the length: an A-label over 63 octets is left to libidn2.
  *
  * A label of anything else (an upper-case letter, a symbol, a code
- * point of the CONTEXTO list) goes to libidn2 as before.  tests/core/
+ * point of the CONTEXTO list) goes to libidn2 as before.
+ *
+ * The other way, an A-label shown in Unicode (§3.7 step 6) must decode
+ * to a valid U-label whose A-label is the same (RFC 5891 §5.5): libidn2
+ * decodes it, and the U-label is looked up.  For a U-label of the kind
+ * above both are done here (iri_idna_fast_decode_label()): the punycode
+ * is decoded, the result looked up, and the A-label that gives is
+ * compared with the one decoded, so that a decoding mistake can only
+ * send the label to libidn2.  tests/core/
  * test-mapping.c compares this with libidn2 for every code point,
  * alone and between letters, for every combining mark after letters
  * that compose, decompose or neither, and for random labels.
@@ -411,6 +419,83 @@ punycode_encode (const gunichar *input,
   return length;
 }
 
+/* RFC 3492 §5: a digit's value, BASE for a character that is none (the
+ * A-labels decoded here are in lower case). */
+static guint
+decode_digit (char c)
+{
+  if (c >= 'a' && c <= 'z')
+    return c - 'a';
+  if (c >= '0' && c <= '9')
+    return c - '0' + 26;
+  return BASE;
+}
+
+/* RFC 3492 §6.2: decodes the punycode @input (@length bytes) into at
+ * most @room code points at @output.  Returns their number, or 0 when
+ * @input is not punycode, would overflow, or decodes to more than
+ * @room code points.  What it returns is checked by encoding it again
+ * (iri_idna_fast_decode_label()), so a decoding the RFC would refuse
+ * can only be declined, never accepted. */
+static guint
+punycode_decode (const char *input,
+                 gsize       length,
+                 gunichar   *output,
+                 guint       room)
+{
+  guint n = INITIAL_N, i = 0, bias = INITIAL_BIAS;
+  guint n_output = 0;
+  gsize basic = 0, in;
+
+  /* The basic code points are those before the last delimiter; when
+   * there are none, a delimiter first is a bad digit (§6.2). */
+  for (gsize j = 0; j < length; j++)
+    {
+      if (input[j] == '-')
+        basic = j;
+    }
+  for (gsize j = 0; j < basic; j++)
+    {
+      if (n_output == room || (guchar) input[j] >= 0x80)
+        return 0;
+      output[n_output++] = (guchar) input[j];
+    }
+
+  for (in = basic > 0 ? basic + 1 : 0; in < length;)
+    {
+      guint old_i = i, w = 1;
+
+      for (guint k = BASE;; k += BASE)
+        {
+          guint digit, t;
+
+          if (in == length)
+            return 0;
+          digit = decode_digit (input[in++]);
+          if (digit >= BASE || digit > (G_MAXUINT - i) / w)
+            return 0;
+          i += digit * w;
+          t = k <= bias ? TMIN : k >= bias + TMAX ? TMAX : k - bias;
+          if (digit < t)
+            break;
+          if (w > G_MAXUINT / (BASE - t))
+            return 0;
+          w *= BASE - t;
+        }
+      bias = adapt (i - old_i, n_output + 1, old_i == 0);
+      if (i / (n_output + 1) > 0x10FFFF - n)
+        return 0;
+      n += i / (n_output + 1);
+      i %= n_output + 1;
+      if (n_output == room || !g_unichar_validate (n))
+        return 0;
+      memmove (output + i + 1, output + i, (n_output - i) * sizeof (gunichar));
+      output[i++] = n;
+      n_output++;
+    }
+  return n_output;
+}
+
 /* The combining class of the last code point of @c's full canonical
  * decomposition. */
 static gint
@@ -584,3 +669,53 @@ iri_idna_fast_lookup_label (const char *label,
   *out_length = 4 + encoded;
   return TRUE;
 }
+
+/*
+ * iri_idna_fast_decode_label:
+ * @a_label: an A-label in lower case ("xn--" and letters, digits and
+ *   hyphens)
+ * @length: its length in bytes
+ * @out: where its U-label goes, in UTF-8
+ * @room: the room at @out, in bytes
+ * @out_length: (out): the length of the U-label
+ *
+ * RFC 5891 §5.5 asks of an A-label that it decode to a valid U-label
+ * whose A-label is the same: libidn2 decodes it, and the U-label is
+ * looked up.  When that U-label is one this file looks up, both are
+ * done here: TRUE with the U-label at @out when
+ * iri_idna_fast_lookup_label() gives @a_label back for it, which also
+ * proves the decoding right (punycode is a bijection); FALSE, with
+ * nothing said of the label, otherwise.
+ */
+gboolean
+iri_idna_fast_decode_label (const char *a_label,
+                            gsize       length,
+                            char       *out,
+                            gsize       room,
+                            gsize      *out_length)
+{
+  gunichar chars[IDN2_LABEL_MAX_LENGTH];
+  char again[IDN2_LABEL_MAX_LENGTH];
+  gsize again_length;
+  gsize u_length = 0;
+  guint n;
+
+  if (length <= 4 || length > IDN2_LABEL_MAX_LENGTH || memcmp (a_label, "xn--", 4) != 0)
+    return FALSE;
+  n = punycode_decode (a_label + 4, length - 4, chars, G_N_ELEMENTS (chars));
+  if (n == 0)
+    return FALSE;
+  for (guint i = 0; i < n; i++)
+    {
+      if (room - u_length < 4)
+        return FALSE;
+      u_length += g_unichar_to_utf8 (chars[i], out + u_length);
+    }
+
+  if (!iri_idna_fast_lookup_label (out, u_length, again, sizeof again, &again_length) ||
+      again_length != length || memcmp (again, a_label, length) != 0)
+    return FALSE;
+  *out_length = u_length;
+  return TRUE;
+}
+

@@ -47,6 +47,17 @@ gboolean iri_idna_fast_lookup_label (const char *label,
                                      gsize       room,
                                      gsize      *out_length);
 
+/* The U-label of the A-label @a_label (@length bytes, lower case)
+ * without libidn2 (iri-idna-fast.c): TRUE with it in @out (@room
+ * bytes, not NUL-terminated) when it is a plain U-label whose IDNA2008
+ * lookup gives @a_label back, as RFC 5891 §5.5 asks; FALSE, with
+ * nothing said of the label, otherwise. */
+gboolean iri_idna_fast_decode_label (const char *a_label,
+                                     gsize       length,
+                                     char       *out,
+                                     gsize       room,
+                                     gsize      *out_length);
+
 /* TRUE when §3.7 step 6 (iri_idna_to_unicode()) shows the A-label
  * @a_label (@a_length bytes, all lower case) as @u_label
  * (NUL-terminated, with a character outside ASCII): @a_label is what

@@ -837,6 +837,17 @@ decode_a_label_uncached (const char  *label,
       return NULL;
     }
 
+  /* IDNA2008: a plain U-label is decoded, and encoded back, without
+   * libidn2 (iri-idna-fast.c), as it is looked up. */
+  if (flags == IDN2_NO_TR46)
+    {
+      char fast[IDN2_LABEL_MAX_LENGTH * 4];
+      gsize fast_length;
+
+      if (iri_idna_fast_decode_label (copy, length, fast, sizeof fast, &fast_length))
+        return g_strndup (fast, fast_length);
+    }
+
   rc = idn2_to_unicode_8z8z (copy, &unicode, 0);
   if (rc != IDN2_OK)
     {

@@ -2432,7 +2432,109 @@ fast_matches_libidn2 (const char *label)
     g_error ("label “%s”: fast path “%.*s”, libidn2 %s “%s”", label, (int) length, ours,
              idn2_strerror_name (rc), theirs != NULL ? (const char *) theirs : "");
   idn2_free (theirs);
+
+  /* And its A-label decodes back to it without libidn2. */
+  {
+    char decoded[IDN2_LABEL_MAX_LENGTH * 4];
+    gsize decoded_length = 0;
+
+    if (!iri_idna_fast_decode_label (ours, length, decoded, sizeof decoded, &decoded_length) ||
+        decoded_length != strlen (label) || memcmp (decoded, label, decoded_length) != 0)
+      g_error ("label “%s”: its A-label “%.*s” does not decode back on the fast path", label, (int) length, ours);
+  }
   return TRUE;
+}
+
+/* iri_idna_fast_decode_label() against libidn2: where it answers for
+ * an A-label, libidn2 decodes the A-label to the same U-label, and the
+ * U-label's IDNA2008 lookup gives the A-label back.  Returns whether it
+ * answered. */
+static gboolean
+fast_decode_matches_libidn2 (const char *a_label)
+{
+  char ours[IDN2_LABEL_MAX_LENGTH * 4];
+  gsize length = 0;
+  char *theirs = NULL;
+  uint8_t *again = NULL;
+  int rc;
+
+  if (!iri_idna_fast_decode_label (a_label, strlen (a_label), ours, sizeof ours, &length))
+    return FALSE;
+  rc = idn2_to_unicode_8z8z (a_label, &theirs, 0);
+  if (rc != IDN2_OK || strlen (theirs) != length || memcmp (ours, theirs, length) != 0)
+    g_error ("A-label “%s”: fast path “%.*s”, libidn2 %s “%s”", a_label, (int) length, ours,
+             idn2_strerror_name (rc), theirs != NULL ? theirs : "");
+  rc = idn2_lookup_u8 ((const uint8_t *) theirs, &again, IDN2_NO_TR46);
+  if (rc != IDN2_OK || strcmp ((const char *) again, a_label) != 0)
+    g_error ("A-label “%s”: decoded to “%s”, which libidn2 looks up as %s “%s”", a_label, theirs,
+             idn2_strerror_name (rc), again != NULL ? (const char *) again : "");
+  idn2_free (theirs);
+  idn2_free (again);
+  return TRUE;
+}
+
+/* A-labels: valid ones it decodes, and what it must leave to libidn2
+ * (not punycode, overflowing, upper case, nothing outside ASCII, a
+ * U-label that IDNA2008 refuses or that another A-label encodes), then
+ * random strings after "xn--" of the letters, digits and hyphens an
+ * A-label has, where wherever it answers libidn2 agrees. */
+static void
+test_idna_fast_decode (void)
+{
+  static const struct {
+    const char *a_label;
+    const char *u_label;
+  } decoded[] = {
+    { "xn--bcher-kva", "b\u00FCcher" },
+    { "xn--4dbrk0ce", "\u05D9\u05E9\u05E8\u05D0\u05DC" },
+    { "xn--mgbh0fb", "\u0645\u062B\u0627\u0644" },
+    { "xn--p1ai", "\u0440\u0444" },
+    { "xn--h2brj9c", "\u092D\u093E\u0930\u0924" },
+    { "xn--wgv71a119e", "\u65E5\u672C\u8A9E" },
+  };
+  static const char * const declined[] = {
+    "xn--", "xn---", "xn--a", "xn--abc-", "xn---kva", "xn--bcher-kv!",
+    "xn--BCHER-KVA",                  /* upper case: the caller folds it */
+    "xn--bcher-kva-",                 /* all before the last hyphen: ASCII only */
+    "xn--99999999999999999a", "xn--zzzzzzzzzzzzzzzzzzzzzzzz", /* overflow */
+    "xn--ab-g4t",                     /* a U+202E b: not IDNA2008 */
+    "xn--80ak6aa92e0",                /* not punycode to the end */
+    "xn--bcher-kva.de",               /* not one label */
+    "xn--ls8h",                       /* an emoji */
+  };
+  static const char digits[] = "abcdefghijklmnopqrstuvwxyz0123456789-";
+  g_autoptr(GRand) rand = g_rand_new_with_seed (3492);
+  char out[IDN2_LABEL_MAX_LENGTH * 4];
+  gsize length;
+  guint answered = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (decoded); i++)
+    {
+      g_autofree char *expected = g_strcompress (decoded[i].u_label);
+
+      g_assert_true (fast_decode_matches_libidn2 (decoded[i].a_label));
+      g_assert_true (iri_idna_fast_decode_label (decoded[i].a_label, strlen (decoded[i].a_label),
+                                                 out, sizeof out, &length));
+      g_assert_cmpmem (out, length, expected, strlen (expected));
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (declined); i++)
+    g_assert_false (iri_idna_fast_decode_label (declined[i], strlen (declined[i]), out, sizeof out, &length));
+  /* No room: declined, nothing written past it. */
+  g_assert_false (iri_idna_fast_decode_label ("xn--bcher-kva", 13, out, 4, &length));
+
+  for (guint i = 0; i < 200000; i++)
+    {
+      char a_label[IDN2_LABEL_MAX_LENGTH + 1] = "xn--";
+      guint n = g_rand_int_range (rand, 1, 12);
+
+      for (guint k = 0; k < n; k++)
+        a_label[4 + k] = digits[g_rand_int_range (rand, 0, sizeof digits - 1)];
+      a_label[4 + n] = '\0';
+      if (fast_decode_matches_libidn2 (a_label))
+        answered++;
+    }
+  g_test_message ("the fast path decoded %u of 200000 random A-labels", answered);
+  g_assert_cmpuint (answered, >, 1000);
 }
 
 /* Every code point of the Basic Multilingual Plane and of the planes
@@ -2681,6 +2783,7 @@ main (int   argc,
   g_test_add_func ("/iri/mapping/idna/fast/declines", test_idna_fast_declines);
   g_test_add_func ("/iri/mapping/idna/fast/marks", test_idna_fast_marks);
   g_test_add_func ("/iri/mapping/idna/fast/every-mark", test_idna_fast_every_mark);
+  g_test_add_func ("/iri/mapping/idna/fast/decode", test_idna_fast_decode);
 
   for (guint i = 0; i < G_N_ELEMENTS (to_iri_cases); i++)
     {

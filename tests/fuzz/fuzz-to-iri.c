@@ -6,7 +6,10 @@
  * written as itself); mapping the result back to a URI (§3.6) gives the
  * URI again up to the percent-encoding normal form, with and without
  * KEEP_PUNYCODE (then through IDNA); converting twice is converting
- * once; the diagnostics' spans lie inside the input.
+ * once; the diagnostics' spans lie inside the input.  And wherever the
+ * fast decoding of an A-label (iri-idna-fast.c) answers for a piece of
+ * the input that could be one, libidn2 decodes it to the same U-label
+ * and looks that up as the same A-label.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -15,6 +18,45 @@
 
 #include "iri.h"
 #include "fuzz-mapping-common.h"
+
+/* GLib first: idn2.h defines G_GNUC_DEPRECATED when it is not defined. */
+#include "iri-idna-private.h"
+
+#include <idn2.h>
+
+/* The pieces of @data between bytes that no lower-case A-label holds
+ * (all but a-z, 0-9 and "-"), each given to the fast decoding; where it
+ * answers, libidn2 must agree. */
+static void
+check_fast_a_labels (const uint8_t *data,
+                     size_t         size)
+{
+  size_t start = 0;
+
+  for (size_t i = 0; i <= size; i++)
+    {
+      char out[IDN2_LABEL_MAX_LENGTH * 4];
+      gsize length = 0;
+      g_autofree char *a_label = NULL;
+      char *theirs = NULL;
+      uint8_t *again = NULL;
+      int rc;
+
+      if (i < size && (g_ascii_islower (data[i]) || g_ascii_isdigit (data[i]) || data[i] == '-'))
+        continue;
+      a_label = g_strndup ((const char *) data + start, i - start);
+      start = i + 1;
+      if (!iri_idna_fast_decode_label (a_label, strlen (a_label), out, sizeof out, &length))
+        continue;
+      rc = idn2_to_unicode_8z8z (a_label, &theirs, 0);
+      FUZZ_ASSERT (rc == IDN2_OK);
+      FUZZ_ASSERT (strlen (theirs) == length && memcmp (theirs, out, length) == 0);
+      rc = idn2_lookup_u8 ((const uint8_t *) theirs, &again, IDN2_NO_TR46);
+      FUZZ_ASSERT (rc == IDN2_OK && strcmp ((const char *) again, a_label) == 0);
+      idn2_free (theirs);
+      idn2_free (again);
+    }
+}
 
 static gboolean
 is_unsafe_to_show (gunichar c)
@@ -48,6 +90,8 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
   g_autofree char *unicode = NULL;
   g_autofree char *back_idna = NULL;
   gsize n_chars;
+
+  check_fast_a_labels (data, size);
 
   iri = iri_uri_to_iri ((const char *) data, size, IRI_TO_IRI_KEEP_PUNYCODE, &diagnostics, &error);
   FUZZ_ASSERT ((iri == NULL) == (error != NULL));
