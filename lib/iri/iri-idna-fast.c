@@ -76,10 +76,13 @@
  * above both are done here (iri_idna_fast_decode_label()): the punycode
  * is decoded, the result looked up, and the A-label that gives is
  * compared with the one decoded, so that a decoding mistake can only
- * send the label to libidn2.  tests/core/
- * test-mapping.c compares this with libidn2 for every code point,
- * alone and between letters, for every combining mark after letters
- * that compose, decompose or neither, and for random labels.
+ * send the label to libidn2.
+ *
+ * tests/core/test-mapping.c compares this with libidn2 for every code
+ * point, alone and between letters, for every combining mark after
+ * letters that compose, decompose or neither, and for random labels,
+ * each A-label the fast path gives decoded back, and for random
+ * A-labels.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -718,4 +721,3 @@ iri_idna_fast_decode_label (const char *a_label,
   *out_length = u_length;
   return TRUE;
 }
-
