@@ -12,6 +12,13 @@
  * for nothing: each one costs a shaping of the message for every width
  * GTK asks it about.
  *
+ * For the same reason a long list is made a few rows at a time: an
+ * update makes at most the rows that fill the page (or as many as
+ * there were), and the others follow in idle callbacks below the
+ * priority of input and drawing, so that an IRI with a hundred
+ * findings shows its first ones at once and the app answers keys while
+ * the rest come.
+ *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 
@@ -31,6 +38,8 @@ struct _IriInspectorDiagnosticsPage
   GPtrArray  *shown;         /* (element-type IriDiagnostic): what row i shows */
   GArray     *shown_hashes;  /* guint: finding_hash() of each */
   GListModel *diagnostics;   /* the analysis's, with the current spans */
+  guint       limit;         /* how many findings have rows for now */
+  guint       grow_id;       /* the idle callback that makes more */
 };
 
 /* The widgets of a row that change with its finding. */
@@ -50,6 +59,11 @@ typedef struct {
  * it, which happens only when one keystroke changes hundreds of
  * findings, rows are reused in order instead. */
 #define MAX_MATCH_CELLS (256 * 256)
+
+/* The rows an update makes at once (more than a tall window shows),
+ * and how many each idle callback adds after it. */
+#define FIRST_ROWS 24
+#define MORE_ROWS 8
 
 G_DEFINE_FINAL_TYPE (IriInspectorDiagnosticsPage, iri_inspector_diagnostics_page, ADW_TYPE_BIN)
 
@@ -328,27 +342,24 @@ match_findings (const Lists *lists,
     }
 }
 
-void
-iri_inspector_diagnostics_page_set_analysis (IriInspectorDiagnosticsPage *self,
-                                             IriAnalysis                 *analysis)
+static gboolean grow_cb (gpointer user_data);
+
+/* Brings the rows up to date with the first self->limit findings of
+ * self->diagnostics, and has the others follow. */
+static void
+show_findings (IriInspectorDiagnosticsPage *self)
 {
   g_autoptr(GPtrArray) shown = NULL;
   g_autoptr(GArray) hashes = NULL;
   g_autofree guint *match = NULL;
-  GtkListBox *list;
+  GtkListBox *list = GTK_LIST_BOX (self->list);
   Lists lists;
-  guint n_old, n_new, prefix = 0, suffix = 0;
+  guint n_old, n_new, n_all, prefix = 0, suffix = 0;
   guint i, j, first;
 
-  g_return_if_fail (IRI_INSPECTOR_IS_DIAGNOSTICS_PAGE (self));
-
-  list = GTK_LIST_BOX (self->list);
-  g_clear_object (&self->diagnostics);
-  if (analysis != NULL)
-    self->diagnostics = iri_analysis_get_diagnostics (analysis);
-
   n_old = self->shown->len;
-  n_new = self->diagnostics != NULL ? g_list_model_get_n_items (self->diagnostics) : 0;
+  n_all = self->diagnostics != NULL ? g_list_model_get_n_items (self->diagnostics) : 0;
+  n_new = MIN (n_all, self->limit);
   shown = g_ptr_array_new_full (n_new, g_object_unref);
   hashes = g_array_sized_new (FALSE, FALSE, sizeof (guint), n_new);
   for (j = 0; j < n_new; j++)
@@ -407,7 +418,38 @@ iri_inspector_diagnostics_page_set_analysis (IriInspectorDiagnosticsPage *self,
   g_array_unref (self->shown_hashes);
   self->shown_hashes = g_steal_pointer (&hashes);
 
-  gtk_stack_set_visible_child_name (GTK_STACK (self->stack), n_new > 0 ? "list" : "empty");
+  gtk_stack_set_visible_child_name (GTK_STACK (self->stack), n_all > 0 ? "list" : "empty");
+
+  if (n_new < n_all && self->grow_id == 0)
+    self->grow_id = g_idle_add_full (G_PRIORITY_LOW, grow_cb, self, NULL);
+  else if (n_new == n_all)
+    g_clear_handle_id (&self->grow_id, g_source_remove);
+}
+
+static gboolean
+grow_cb (gpointer user_data)
+{
+  IriInspectorDiagnosticsPage *self = user_data;
+
+  self->grow_id = 0;
+  self->limit += MORE_ROWS;
+  show_findings (self);
+  return G_SOURCE_REMOVE;
+}
+
+void
+iri_inspector_diagnostics_page_set_analysis (IriInspectorDiagnosticsPage *self,
+                                             IriAnalysis                 *analysis)
+{
+  g_return_if_fail (IRI_INSPECTOR_IS_DIAGNOSTICS_PAGE (self));
+
+  g_clear_object (&self->diagnostics);
+  if (analysis != NULL)
+    self->diagnostics = iri_analysis_get_diagnostics (analysis);
+  /* The rows there are show the new findings at once; more are made a
+   * few at a time. */
+  self->limit = MAX (self->shown->len, FIRST_ROWS);
+  show_findings (self);
 }
 
 static void
@@ -415,6 +457,7 @@ iri_inspector_diagnostics_page_dispose (GObject *object)
 {
   IriInspectorDiagnosticsPage *self = IRI_INSPECTOR_DIAGNOSTICS_PAGE (object);
 
+  g_clear_handle_id (&self->grow_id, g_source_remove);
   g_clear_object (&self->diagnostics);
   g_clear_pointer (&self->shown, g_ptr_array_unref);
   g_clear_pointer (&self->shown_hashes, g_array_unref);

@@ -166,6 +166,87 @@ test_moved (void)
   g_assert_finalize_object (page);
 }
 
+/* An IRI with a path segment that mixes directions @n times, each
+ * with other Latin letters and @letter: a finding each. */
+static char *
+many_findings (guint       n,
+               const char *letter)
+{
+  GString *s = g_string_new ("https://example.com");
+
+  for (guint i = 0; i < n; i++)
+    g_string_append_printf (s, "/w%c%c%s/x", 'a' + i % 26, 'a' + i / 26, letter);
+  return g_string_free (s, FALSE);
+}
+
+static guint
+count_rows (GtkListBox *list)
+{
+  guint n = 0;
+
+  while (gtk_list_box_get_row_at_index (list, (int) n) != NULL)
+    n++;
+  return n;
+}
+
+/* Runs the main loop until @list has more rows than @n, or nothing is
+ * left to do. */
+static void
+wait_for_more_rows (GtkListBox *list,
+                    guint       n)
+{
+  for (int i = 0; i < 1000 && count_rows (list) <= n; i++)
+    g_main_context_iteration (NULL, FALSE);
+}
+
+static void
+test_many (void)
+{
+  GtkWidget *page = g_object_ref_sink (iri_inspector_diagnostics_page_new ());
+  GtkListBox *list = GTK_LIST_BOX (widget_test_find (page, GTK_TYPE_LIST_BOX));
+  g_autofree char *first_text = many_findings (60, "\327\220");
+  g_autofree char *second_text = many_findings (50, "\327\221");
+  g_autoptr(IriAnalysis) first = iri_analyze (first_text, -1);
+  g_autoptr(IriAnalysis) second = iri_analyze (second_text, -1);
+  g_autoptr(GListModel) findings = iri_analysis_get_diagnostics (second);
+  guint n_first = iri_analysis_get_n_diagnostics (first);
+  guint n_second = g_list_model_get_n_items (findings);
+  guint made;
+
+  g_test_summary ("A long list of findings is made a few rows at a time after the first "
+                  "that fill the page, across keystrokes, and ends complete and in order");
+  g_assert_cmpuint (n_first, >=, 60);
+  g_assert_cmpuint (n_second, >=, 50);
+
+  iri_inspector_diagnostics_page_set_analysis (IRI_INSPECTOR_DIAGNOSTICS_PAGE (page), first);
+  made = count_rows (list);
+  g_assert_cmpuint (made, >, 0);
+  g_assert_cmpuint (made, <, n_first);
+  wait_for_more_rows (list, made);
+  g_assert_cmpuint (count_rows (list), >, made);
+
+  /* Another IRI before the list is complete: its findings take the
+   * rows made, and the rest follow. */
+  made = count_rows (list);
+  iri_inspector_diagnostics_page_set_analysis (IRI_INSPECTOR_DIAGNOSTICS_PAGE (page), second);
+  g_assert_cmpuint (count_rows (list), ==, made);
+  while (count_rows (list) < n_second)
+    {
+      made = count_rows (list);
+      wait_for_more_rows (list, made);
+      g_assert_cmpuint (count_rows (list), >, made);
+    }
+  g_assert_cmpuint (count_rows (list), ==, n_second);
+  for (guint i = 0; i < n_second; i++)
+    {
+      g_autoptr(IriDiagnostic) finding = g_list_model_get_item (findings, i);
+
+      g_assert_true (row_shows (gtk_list_box_get_row_at_index (list, (int) i), finding));
+    }
+
+  g_assert_finalize_object (page);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -175,5 +256,6 @@ main (int   argc,
 
   g_test_add_func ("/app/diagnostics-page/keystrokes", test_keystrokes);
   g_test_add_func ("/app/diagnostics-page/moved", test_moved);
+  g_test_add_func ("/app/diagnostics-page/many", test_many);
   return g_test_run ();
 }
