@@ -279,8 +279,8 @@ ask_together (const gunichar *chars,
     store_verdict (chars[i], VERDICT_LTR);
 }
 
-/* Learns what it can of the code points from @p to @end (valid UTF-8,
- * the rest of a label) that are not known yet, asking libidn2 about
+/* Learns what it can of the @n code points at @chars (the rest of a
+ * label) that are not known yet, asking libidn2 about
  * them together: "ac₁c₂…" passes only when each cᵢ is PVALID, the whole
  * is in NFC and none is R, AL or AN (the label would be right to left
  * and start with an L).  Then each that is neither a mark nor a code
@@ -289,15 +289,15 @@ ask_together (const gunichar *chars,
  * new Han hosts is most of the work.  What this does not settle is
  * asked about alone, as before. */
 static void
-learn_together (const char *p,
-                const char *end)
+learn_together (const gunichar *chars,
+                guint           n_chars)
 {
   gunichar unknown[LEARN_TOGETHER_MAX];
   guint n = 0;
 
-  while (p < end)
+  for (guint i = 0; i < n_chars; i++)
     {
-      gunichar c = iri_utf8_next (&p);
+      gunichar c = chars[i];
       gboolean seen = FALSE;
 
       if (c < 0x80 || g_unichar_ismark (c) || is_contextual (c) || peek_verdict (c) != VERDICT_UNKNOWN)
@@ -325,6 +325,14 @@ learn_together (const char *p,
 #define DAMP 700
 #define INITIAL_BIAS 72
 #define INITIAL_N 0x80
+
+/* RFC 3492 §6.2, §6.3: the threshold of the digit at position @k. */
+static guint
+threshold (guint k,
+           guint bias)
+{
+  return k <= bias ? TMIN : k >= bias + TMAX ? TMAX : k - bias;
+}
 
 static char
 encode_digit (guint d)
@@ -399,7 +407,7 @@ punycode_encode (const gunichar *input,
 
               for (guint k = BASE;; k += BASE)
                 {
-                  guint t = k <= bias ? TMIN : k >= bias + TMAX ? TMAX : k - bias;
+                  guint t = threshold (k, bias);
 
                   if (q < t)
                     break;
@@ -478,7 +486,7 @@ punycode_decode (const char *input,
           if (digit >= BASE || digit > (G_MAXUINT - i) / w)
             return 0;
           i += digit * w;
-          t = k <= bias ? TMIN : k >= bias + TMAX ? TMAX : k - bias;
+          t = threshold (k, bias);
           if (digit < t)
             break;
           if (w > G_MAXUINT / (BASE - t))
@@ -557,73 +565,46 @@ marks_are_nfc (const gunichar *chars,
   return TRUE;
 }
 
-/*
- * iri_idna_fast_lookup_label:
- * @label: a label, in UTF-8 (no dot)
- * @length: its length in bytes
- * @out: where its lookup form goes
- * @room: the room at @out, in bytes
- * @out_length: (out): the length of the form
- *
- * Returns TRUE, with what idn2_lookup_u8 (@label, …, IDN2_NO_TR46)
- * gives in @out, when @label is a U-label this file handles (see
- * above); FALSE, with nothing written, for any other label, which is
- * left to libidn2.
- */
-gboolean
-iri_idna_fast_lookup_label (const char *label,
-                            gsize       length,
-                            char       *out,
-                            gsize       room,
-                            gsize      *out_length)
+/* The lookup of the label of @n code points @chars: what
+ * iri_idna_fast_lookup_label() answers for it in UTF-8. */
+static gboolean
+lookup_chars (const gunichar *chars,
+              guint           n,
+              char           *out,
+              gsize           room,
+              gsize          *out_length)
 {
-  gunichar chars[IDN2_LABEL_MAX_LENGTH];
   guint8 verdicts[IDN2_LABEL_MAX_LENGTH];
-  guint n = 0;
   gboolean any_non_ascii = FALSE, any_ltr = FALSE, any_rtl = FALSE, any_mark = FALSE;
   gboolean first_rtl = FALSE, last_rtl_or_digit = FALSE;
-  const char *p = label, *end = label + length;
   gsize encoded;
-  gsize bad_offset, bad_length;
 
   /* A U-label of more than 63 code points has no A-label of 63 octets. */
-  if (length == 0 || room < 4)
-    return FALSE;
-  /* Checked once, so that each character is then decoded without
-   * checks (a NUL is refused here too). */
-  if (iri_utf8_check (label, length, &bad_offset, &bad_length) != IRI_UTF8_OK)
+  if (n == 0 || n > G_N_ELEMENTS (verdicts) || room < 4)
     return FALSE;
 
-  while (p < end)
+  for (guint i = 0; i < n; i++)
     {
-      guchar b = (guchar) *p;
-      gunichar c;
+      gunichar c = chars[i];
       guint verdict = 0;
       gboolean rtl = FALSE, digit = FALSE;
 
-      if (n == G_N_ELEMENTS (chars))
-        return FALSE;
-      if (b < 0x80)
+      if (c < 0x80)
         {
-          if (g_ascii_islower (b))
+          if (g_ascii_islower (c))
             any_ltr = TRUE;
-          else if (g_ascii_isdigit (b))
+          else if (g_ascii_isdigit (c))
             digit = TRUE;
-          else if (b != '-')
+          else if (c != '-')
             return FALSE;
-          c = b;
-          p++;
         }
       else
         {
-          const char *at = p;
-
-          c = iri_utf8_next (&p);
           any_non_ascii = TRUE;
           /* The first code point not known yet: this label's new ones
            * are asked about together. */
           if (peek_verdict (c) == VERDICT_UNKNOWN)
-            learn_together (at, end);
+            learn_together (chars + i, n - i);
           verdict = get_verdict (c);
           switch (verdict & VERDICT_KIND)
             {
@@ -635,7 +616,7 @@ iri_idna_fast_lookup_label (const char *label,
               break;
             case VERDICT_MARK:
               /* Not first (RFC 5891 §5.4). */
-              if (n == 0)
+              if (i == 0)
                 return FALSE;
               any_mark = TRUE;
               break;
@@ -643,11 +624,10 @@ iri_idna_fast_lookup_label (const char *label,
               return FALSE;
             }
         }
-      if (n == 0)
+      if (i == 0)
         first_rtl = rtl;
       last_rtl_or_digit = rtl || digit;
-      verdicts[n] = verdict;
-      chars[n++] = c;
+      verdicts[i] = verdict;
     }
 
   /* An ASCII label is not a U-label; the hyphen rules (§4.2.3.1) and
@@ -674,6 +654,44 @@ iri_idna_fast_lookup_label (const char *label,
 }
 
 /*
+ * iri_idna_fast_lookup_label:
+ * @label: a label, in UTF-8 (no dot)
+ * @length: its length in bytes
+ * @out: where its lookup form goes
+ * @room: the room at @out, in bytes
+ * @out_length: (out): the length of the form
+ *
+ * Returns TRUE, with what idn2_lookup_u8 (@label, …, IDN2_NO_TR46)
+ * gives in @out, when @label is a U-label this file handles (see
+ * above); FALSE, with nothing written, for any other label, which is
+ * left to libidn2.
+ */
+gboolean
+iri_idna_fast_lookup_label (const char *label,
+                            gsize       length,
+                            char       *out,
+                            gsize       room,
+                            gsize      *out_length)
+{
+  gunichar chars[IDN2_LABEL_MAX_LENGTH];
+  guint n = 0;
+  const char *p = label, *end = label + length;
+  gsize bad_offset, bad_length;
+
+  /* Checked once, so that each character is then decoded without
+   * checks (a NUL is refused here too). */
+  if (length == 0 || iri_utf8_check (label, length, &bad_offset, &bad_length) != IRI_UTF8_OK)
+    return FALSE;
+  while (p < end)
+    {
+      if (n == G_N_ELEMENTS (chars))
+        return FALSE;
+      chars[n++] = iri_utf8_next (&p);
+    }
+  return lookup_chars (chars, n, out, room, out_length);
+}
+
+/*
  * iri_idna_fast_decode_label:
  * @a_label: an A-label in lower case ("xn--" and letters, digits and
  *   hyphens)
@@ -685,8 +703,8 @@ iri_idna_fast_lookup_label (const char *label,
  * RFC 5891 §5.5 asks of an A-label that it decode to a valid U-label
  * whose A-label is the same: libidn2 decodes it, and the U-label is
  * looked up.  When that U-label is one this file looks up, both are
- * done here: TRUE with the U-label at @out when
- * iri_idna_fast_lookup_label() gives @a_label back for it, which also
+ * done here: TRUE with the U-label at @out when the fast lookup
+ * (lookup_chars()) gives @a_label back for it, which also
  * proves the decoding right (punycode is a bijection); FALSE, with
  * nothing said of the label, otherwise.
  */
@@ -706,18 +724,17 @@ iri_idna_fast_decode_label (const char *a_label,
   if (length <= 4 || length > IDN2_LABEL_MAX_LENGTH || memcmp (a_label, "xn--", 4) != 0)
     return FALSE;
   n = punycode_decode (a_label + 4, length - 4, chars, G_N_ELEMENTS (chars));
-  if (n == 0)
+  if (n == 0 ||
+      !lookup_chars (chars, n, again, sizeof again, &again_length) ||
+      again_length != length || memcmp (again, a_label, length) != 0)
     return FALSE;
+
   for (guint i = 0; i < n; i++)
     {
       if (room - u_length < 4)
         return FALSE;
       u_length += g_unichar_to_utf8 (chars[i], out + u_length);
     }
-
-  if (!iri_idna_fast_lookup_label (out, u_length, again, sizeof again, &again_length) ||
-      again_length != length || memcmp (again, a_label, length) != 0)
-    return FALSE;
   *out_length = u_length;
   return TRUE;
 }
